@@ -1,0 +1,87 @@
+"""belote: classic belote, four players in two teams (seed 004, RULES.md § belote)."""
+
+from __future__ import annotations
+
+from .belote_family import CARD_POINTS_TOTAL, BeloteFamily
+from .cards import PIQUET_DECK
+from .dealing import DealLayout
+from .game import DealOutcome, DealResult
+from .options import BeloteOptions
+
+CAPOT_TOTAL = 252  # [decided] capot: 252 instead of 162
+
+
+class Belote(BeloteFamily):
+    variant = "belote"
+    players = 4
+    deck = PIQUET_DECK
+    layout = DealLayout(players=4, packets=(3, 2))  # 3 then 2 each, next card turned
+    options_type = BeloteOptions
+    taker_completion = 2
+    others_completion = 3
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        self.held_points = 0  # litige: the takers' points waiting for the next deal's winner
+        super().__init__(*args, **kwargs)
+
+    @property
+    def sides(self) -> int:
+        return 2
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2  # partners sit opposite: seats 0+2 against 1+3
+
+    def partner_of(self, seat: int) -> int | None:
+        return (seat + 2) % 4
+
+    def _team_sum(self, per_seat: list[int], team: int) -> int:
+        return sum(value for seat, value in enumerate(per_seat) if self.side_of(seat) == team)
+
+    def _score_deal(self) -> DealResult:
+        """RULES.md § belote "Scoring": made, dedans, capot, litige."""
+        d = self.d
+        assert d.taker is not None
+        takers = self.side_of(d.taker)
+        defenders = 1 - takers
+        tricks = [self._team_sum(d.trick_counts, team) for team in (0, 1)]
+        capot = 8 in tricks
+        cards = [self._team_sum(d.points, team) for team in (0, 1)]
+        if capot:
+            cards = [CAPOT_TOTAL if tricks[team] == 8 else 0 for team in (0, 1)]
+        declared = [self._team_sum(d.declaration_points, team) for team in (0, 1)]
+        belote = [self._team_sum(d.belote_points, team) for team in (0, 1)]
+        totals = [cards[t] + declared[t] + belote[t] for t in (0, 1)]
+        scores = [0, 0]
+        carried_in, held = self.held_points, self.held_points
+        if totals[takers] > totals[defenders]:
+            outcome = DealOutcome.MADE
+            scores = list(totals)
+            scores[takers] += held
+            held = 0
+        elif totals[takers] < totals[defenders]:
+            outcome = DealOutcome.SET  # dedans: the defenders take everything but the takers' belote
+            scores[defenders] = (CAPOT_TOTAL if capot else CARD_POINTS_TOTAL) + sum(declared) + belote[defenders]
+            scores[takers] = belote[takers]
+            scores[defenders] += held
+            held = 0
+        else:
+            outcome = DealOutcome.LITIGE  # the takers' points wait for the next deal's winner
+            scores[defenders] = totals[defenders]
+            scores[takers] = belote[takers]
+            held += cards[takers] + declared[takers]
+        self.held_points = held
+        details = {
+            "capot": capot,
+            "team_card_points": cards,
+            "declarations": declared,
+            "belote": belote,
+            "held_in": carried_in,
+            "held_out": held,
+        }
+        return DealResult(
+            d.number, outcome, d.taker, d.trump, tuple(d.trick_counts), tuple(d.points), tuple(scores), details
+        )
+
+    def _match_winners(self) -> tuple[int, ...]:
+        # [decided] both teams over the target after the same deal: the higher wins; a tie plays on.
+        return self._target_reached_highest_wins()

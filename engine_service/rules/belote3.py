@@ -1,0 +1,72 @@
+"""belote3: belote for three, the taker against a coalition of two (seed 001, RULES.md § belote3)."""
+
+from __future__ import annotations
+
+from .belote_family import BeloteFamily
+from .cards import BELOTE3_DECK
+from .dealing import DealLayout
+from .game import DealOutcome, DealResult
+from .options import Belote3Options
+
+CAPOT_BONUS = 50
+
+
+class Belote3(BeloteFamily):
+    variant = "belote3"
+    players = 3
+    deck = BELOTE3_DECK  # 32 cards less 7♠ and 7♣
+    layout = DealLayout(players=3, packets=(3, 3))  # 3 then 3 each, next card turned
+    options_type = Belote3Options
+    taker_completion = 3
+    others_completion = 4
+
+    def partner_of(self, seat: int) -> int | None:
+        taker = self.d.taker
+        if taker is None or seat == taker:
+            return None  # the taker has no partner
+        return next(other for other in range(3) if other not in (seat, taker))
+
+    def _scores_declarations_with(self, seat: int, best_seat: int) -> bool:
+        return seat == best_seat  # announcements are individual
+
+    def _score_deal(self) -> DealResult:
+        """RULES.md § belote3 "Scoring": beat each defender, dedans transfer, capot bonus."""
+        d = self.d
+        taker = d.taker
+        assert taker is not None
+        defenders = [self.next_seat(taker), self.next_seat(self.next_seat(taker))]  # in play order after the taker
+        own = [d.points[s] + d.declaration_points[s] for s in range(3)]  # what can be transferred
+        totals = [own[s] + d.belote_points[s] for s in range(3)]
+        scores = list(totals)
+        reached = [s for s in defenders if totals[s] >= totals[taker]]
+        if not reached:
+            outcome = DealOutcome.MADE
+        else:
+            outcome = DealOutcome.SET  # dedans: belote-rebelote stays with its holder
+            scores[taker] = d.belote_points[taker]
+            pot = own[taker]
+            if len(reached) == 2 and totals[defenders[0]] != totals[defenders[1]]:
+                reached = [max(reached, key=lambda s: totals[s])]
+            if len(reached) == 1:
+                scores[reached[0]] += pot
+            else:  # [decided] tie between the defenders: split, odd point to the first after the taker
+                scores[defenders[0]] += pot - pot // 2
+                scores[defenders[1]] += pot // 2
+        capots = [s for s in range(3) if d.trick_counts[s] == 0]
+        for capot in capots:  # applied after the dedans transfer
+            for other in range(3):
+                if other != capot:
+                    scores[other] += CAPOT_BONUS
+        details = {
+            "capot": capots,
+            "declarations": list(d.declaration_points),
+            "belote": list(d.belote_points),
+            "totals": totals,
+        }
+        return DealResult(
+            d.number, outcome, taker, d.trump, tuple(d.trick_counts), tuple(d.points), tuple(scores), details
+        )
+
+    def _match_winners(self) -> tuple[int, ...]:
+        # [decided] several over the target after one deal: the highest wins; a tie at the top plays on.
+        return self._target_reached_highest_wins()

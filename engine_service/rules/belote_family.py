@@ -1,0 +1,176 @@
+"""What belote and belote3 share: card order and points, completion of the hands after
+the auction, the obligations to trump, overtrump and undertrump, announcements.
+
+RULES.md § belote "Trump order and points", "Obligations", "Announcements".
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .bidding import TrumpBiddingGame
+from .cards import Card, Rank
+from .declarations import Combination, best_set, strongest
+from .errors import Reason, RuleViolation
+from .events import Event, codes
+from .game import Phase, Tier, Trick
+from .moves import Declare, Move
+from .options import Announcements, BeloteFamilyOptions
+
+R = Rank
+TRUMP_ORDER = {rank: i for i, rank in enumerate((R.SEVEN, R.EIGHT, R.QUEEN, R.KING, R.TEN, R.ACE, R.NINE, R.JACK))}
+PLAIN_ORDER = {rank: i for i, rank in enumerate((R.SEVEN, R.EIGHT, R.NINE, R.JACK, R.QUEEN, R.KING, R.TEN, R.ACE))}
+TRUMP_POINTS = {R.JACK: 20, R.NINE: 14, R.ACE: 11, R.TEN: 10, R.KING: 4, R.QUEEN: 3, R.EIGHT: 0, R.SEVEN: 0}
+PLAIN_POINTS = {R.ACE: 11, R.TEN: 10, R.KING: 4, R.QUEEN: 3, R.JACK: 2, R.NINE: 0, R.EIGHT: 0, R.SEVEN: 0}
+BELOTE_REBELOTE = 20
+LAST_TRICK_BONUS = 10  # "dix de der"
+CARD_POINTS_TOTAL = 162  # with the last trick
+
+
+class BeloteFamily(TrumpBiddingGame):
+    options: BeloteFamilyOptions
+    last_trick_bonus = LAST_TRICK_BONUS
+    taker_completion: int  # cards the taker gets with the turned card
+    others_completion: int  # cards each other player gets
+
+    # --- card order and points once trump is known
+    def _strength(self, card: Card) -> int:
+        if card.suit == self.d.trump:
+            return TRUMP_ORDER[card.rank]
+        return PLAIN_ORDER[card.rank]
+
+    def _card_points(self, card: Card) -> int:
+        return TRUMP_POINTS[card.rank] if card.suit == self.d.trump else PLAIN_POINTS[card.rank]
+
+    # --- completion after the auction
+    def _on_trump_chosen(self, events: list[Event]) -> None:
+        d = self.d
+        assert d.taker is not None and d.turned is not None
+        d.stock.remove(d.turned)
+        received: dict[int, list[Card]] = {}
+        seat = self.next_seat(d.dealer)
+        for _ in range(self.players):  # in seat order from next(dealer), each his packet
+            count = self.taker_completion if seat == d.taker else self.others_completion
+            received[seat], d.stock = d.stock[:count], d.stock[count:]
+            seat = self.next_seat(seat)
+        received[d.taker].insert(0, d.turned)
+        for seat, cards in received.items():
+            d.hands[seat].update(cards)
+        d.public_known[d.taker].add(d.turned)
+        events.append(
+            Event(
+                "hands_completed",
+                public={"turned_to": d.taker, "hand_counts": [len(hand) for hand in d.hands]},
+                private={seat: {"received": codes(cards)} for seat, cards in received.items()},
+            )
+        )
+        d.belote_holder = self._belote_holder()
+        self._start_play(self.next_seat(d.dealer), events)
+
+    def _belote_holder(self) -> int | None:
+        d = self.d
+        pair = {Card(R.KING, d.trump), Card(R.QUEEN, d.trump)}  # type: ignore[arg-type]
+        return next((seat for seat in range(self.players) if pair <= d.hands[seat]), None)
+
+    # --- obligations (RULES.md § belote3 "Obligations", shared by belote)
+    def _play_tiers(self, seat: int) -> list[Tier]:
+        d = self.d
+        if not d.trick:
+            return []
+        trump = d.trump
+        assert trump is not None
+        trumps = self.suit_cards(trump)
+        led = self._suit_of(d.trick[0][1])
+        best = max((self._strength(c) for _, c in d.trick if c.suit == trump), default=None)
+        higher = frozenset(c for c in trumps if best is None or self._strength(c) > best)
+        if led == trump:
+            # Trump led: follow, and go over the best trump in the trick if you can.
+            return [(higher, Reason.MUST_OVERTRUMP), (trumps, Reason.MUST_FOLLOW_SUIT)]
+        tiers: list[Tier] = [(self.suit_cards(led), Reason.MUST_FOLLOW_SUIT)]
+        winner = self.winning_seat()
+        if winner is not None and winner == self.partner_of(seat):
+            return tiers  # partner is master: discard or trump freely
+        if best is None:
+            return tiers + [(trumps, Reason.MUST_TRUMP)]
+        return tiers + [(higher, Reason.MUST_OVERTRUMP), (trumps, Reason.MUST_UNDERTRUMP)]
+
+    # --- announcements: declarations with one's first card, belote-rebelote
+    def _declarations_open(self) -> bool:
+        return self.options.announcements is Announcements.ALL
+
+    def _enter_turn(self, seat: int) -> None:
+        first_trick = not self.d.tricks
+        if first_trick and self._declarations_open() and seat not in self.d.declared:
+            self.phase = Phase.DECLARATIONS
+        else:
+            self.phase = Phase.PLAY
+
+    def _phase_move_types(self) -> tuple[type, ...]:
+        if self.phase is Phase.DECLARATIONS:
+            return (Declare,)
+        return super()._phase_move_types()
+
+    def _phase_moves(self, seat: int) -> Iterable[Move]:
+        if self.phase is Phase.DECLARATIONS:
+            return [Declare(False), Declare(True)] if self._combinations(seat) else [Declare(False)]
+        return super()._phase_moves(seat)
+
+    def _combinations(self, seat: int) -> tuple[Combination, ...]:
+        assert self.d.trump is not None
+        return best_set(self.d.hands[seat], self.d.trump)
+
+    def _check_move(self, seat: int, move: Move) -> None:
+        if isinstance(move, Declare) and move.declare and not self._combinations(seat):
+            raise RuleViolation(Reason.NOTHING_TO_DECLARE, "your hand holds no combination")
+        super()._check_move(seat, move)
+
+    def _apply(self, seat: int, move: Move, events: list[Event]) -> None:
+        if not isinstance(move, Declare):
+            super()._apply(seat, move, events)
+            return
+        self.d.declared[seat] = move.declare
+        if move.declare:
+            self.d.declarations[seat] = self._combinations(seat)
+        events.append(Event("declared", seat, {"declared": move.declare}))
+        self.phase = Phase.PLAY
+
+    def _after_trick(self, trick: Trick, events: list[Event]) -> None:
+        if len(self.d.tricks) == 1 and self.d.declarations:
+            self._resolve_declarations(trick.leader, events)
+
+    def _resolve_declarations(self, first_leader: int, events: list[Event]) -> None:
+        """Only the holder of the single best declaration scores (with his team in belote).
+
+        Ties on strength go to the first declarer in play order from the first leader.
+        """
+        d = self.d
+        order = [(first_leader + i) % self.players for i in range(self.players)]
+        declarers = [seat for seat in order if d.declarations.get(seat)]
+        best_seat = max(declarers, key=lambda seat: (strongest(d.declarations[seat]), -order.index(seat)))
+        d.declaration_winners = tuple(
+            seat for seat in declarers if self._scores_declarations_with(seat, best_seat)
+        )
+        for seat in d.declaration_winners:
+            combos = d.declarations[seat]
+            d.declaration_points[seat] = sum(c.value for c in combos)
+            d.public_known[seat] |= {card for c in combos for card in c.cards} & d.hands[seat]
+            d.revealed.append({"seat": seat, "combinations": [c.to_dict() for c in combos]})
+        events.append(
+            Event(
+                "declarations_resolved",
+                public={"winners": list(d.declaration_winners), "revealed": list(d.revealed)},
+            )
+        )
+
+    def _scores_declarations_with(self, seat: int, best_seat: int) -> bool:
+        """belote: the whole team of the best declarer scores; belote3 overrides (individual)."""
+        return self.side_of(seat) == self.side_of(best_seat)
+
+    def _after_card(self, seat: int, card: Card, events: list[Event]) -> None:
+        d = self.d
+        if self.options.announcements is Announcements.NONE or seat != d.belote_holder:
+            return
+        pair = {Card(R.KING, d.trump), Card(R.QUEEN, d.trump)}  # type: ignore[arg-type]
+        if card in pair and pair <= d.played:
+            d.belote_points[seat] = BELOTE_REBELOTE  # scored when the second of the two is played
+            events.append(Event("belote_rebelote", seat, {"points": BELOTE_REBELOTE}))

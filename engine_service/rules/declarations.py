@@ -1,0 +1,85 @@
+"""belote announcements: combinations in a hand, the best disjoint set, their comparison.
+
+RULES.md § belote "Announcements": tierce 20, cinquante 50, cent (5 or more) 100, four
+jacks 200, four nines 150, four aces, tens, kings or queens 100; [decided] a declaring
+player scores the best set of disjoint combinations (a card counts once).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Iterable
+
+from .cards import Card, Rank, Suit
+
+SEQUENCE_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+# Four of a kind, strongest first, with their values.
+CARRES = ((Rank.JACK, 200), (Rank.NINE, 150), (Rank.ACE, 100), (Rank.TEN, 100), (Rank.KING, 100), (Rank.QUEEN, 100))
+_CARRE_STRENGTH = {rank: len(CARRES) - i for i, (rank, _) in enumerate(CARRES)}
+_SEQUENCE_NAMES = {3: "tierce", 4: "cinquante"}
+
+
+def sequence_value(length: int) -> int:
+    return 20 if length == 3 else 50 if length == 4 else 100
+
+
+@dataclass(frozen=True)
+class Combination:
+    kind: str  # tierce, cinquante, cent, carre
+    cards: frozenset[Card]
+    value: int
+    strength: tuple[int, ...]  # compared between players; play order breaks remaining ties
+
+    def to_dict(self) -> dict[str, object]:
+        return {"kind": self.kind, "value": self.value, "cards": sorted(card.code for card in self.cards)}
+
+
+def candidates(hand: Iterable[Card], trump: Suit) -> list[Combination]:
+    """Every combination in the hand: each four of a kind, each run segment of 3 or more."""
+    hand = frozenset(hand)
+    found: list[Combination] = []
+    for rank, value in CARRES:
+        four = frozenset(card for card in hand if card.rank == rank)
+        if len(four) == 4:
+            found.append(Combination("carre", four, value, (1, _CARRE_STRENGTH[rank])))
+    for suit in {card.suit for card in hand}:
+        present = [Card(rank, suit) in hand for rank in SEQUENCE_ORDER]
+        for start in range(len(SEQUENCE_ORDER)):
+            for end in range(start + 3, len(SEQUENCE_ORDER) + 1):
+                if not all(present[start:end]):
+                    break
+                length = end - start
+                cards = frozenset(Card(rank, suit) for rank in SEQUENCE_ORDER[start:end])
+                kind = _SEQUENCE_NAMES.get(length, "cent")
+                found.append(Combination(kind, cards, sequence_value(length), (0, length, end, int(suit == trump))))
+    return found
+
+
+def best_set(hand: Iterable[Card], trump: Suit) -> tuple[Combination, ...]:
+    """The disjoint set of combinations worth most; ties go to the set with the strongest member."""
+    return _best_set(frozenset(hand), trump)
+
+
+@cache
+def _best_set(hand: frozenset[Card], trump: Suit) -> tuple[Combination, ...]:
+    options = sorted(candidates(hand, trump), key=lambda c: (-c.value, c.strength), reverse=False)
+    best: tuple[Combination, ...] = ()
+
+    def score(chosen: tuple[Combination, ...]) -> tuple[int, tuple[int, ...]]:
+        return (sum(c.value for c in chosen), max((c.strength for c in chosen), default=()))
+
+    def search(index: int, used: frozenset[Card], chosen: tuple[Combination, ...]) -> None:
+        nonlocal best
+        if score(chosen) > score(best):
+            best = chosen
+        for i in range(index, len(options)):
+            if not options[i].cards & used:
+                search(i + 1, used | options[i].cards, chosen + (options[i],))
+
+    search(0, frozenset(), ())
+    return best
+
+
+def strongest(combinations: Iterable[Combination]) -> tuple[int, ...]:
+    return max((c.strength for c in combinations), default=())

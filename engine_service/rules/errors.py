@@ -1,0 +1,63 @@
+"""Why a request is rejected: one machine-readable reason per rule.
+
+A :class:`RuleViolation` carries a stable UPPER_SNAKE :class:`Reason` (what clients
+switch on) and a message for humans. Messages speak only of what the asking seat may
+know: never of another hand, the undealt cards or the seed.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Reason(str, Enum):
+    # Input that does not describe a move, card, option or deal.
+    UNKNOWN_CARD = "UNKNOWN_CARD"
+    UNKNOWN_SUIT = "UNKNOWN_SUIT"
+    UNKNOWN_MOVE = "UNKNOWN_MOVE"
+    INVALID_SEAT = "INVALID_SEAT"
+    INVALID_OPTION = "INVALID_OPTION"
+    INVALID_DEAL = "INVALID_DEAL"
+    INVALID_NOTATION = "INVALID_NOTATION"
+    DUPLICATE_CARD = "DUPLICATE_CARD"
+    # A well-formed move at the wrong time or by the wrong seat.
+    GAME_OVER = "GAME_OVER"
+    WRONG_PHASE = "WRONG_PHASE"
+    NOT_YOUR_TURN = "NOT_YOUR_TURN"
+    ALREADY_PASSED_CARDS = "ALREADY_PASSED_CARDS"
+    # A move the rules forbid.
+    CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
+    CANNOT_CALL_TURNED_SUIT = "CANNOT_CALL_TURNED_SUIT"
+    CANNOT_DISCARD_TURNED_CARD = "CANNOT_DISCARD_TURNED_CARD"
+    WRONG_CARD_COUNT = "WRONG_CARD_COUNT"
+    NOTHING_TO_DECLARE = "NOTHING_TO_DECLARE"
+    MUST_FOLLOW_SUIT = "MUST_FOLLOW_SUIT"
+    MUST_OVERTRUMP = "MUST_OVERTRUMP"
+    MUST_TRUMP = "MUST_TRUMP"
+    MUST_UNDERTRUMP = "MUST_UNDERTRUMP"
+    MUST_LEAD_TWO_OF_CLUBS = "MUST_LEAD_TWO_OF_CLUBS"
+    NO_POINTS_ON_FIRST_TRICK = "NO_POINTS_ON_FIRST_TRICK"
+    HEARTS_NOT_BROKEN = "HEARTS_NOT_BROKEN"
+
+
+class RuleViolation(Exception):
+    """A rejected move, option, card or deal. The game state is never changed by one."""
+
+    def __init__(self, reason: Reason, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+        self.field = field  # the offending input field, for BadRequest details
+
+    def __repr__(self) -> str:
+        return f"RuleViolation({self.reason.value}, {self.message!r})"
+
+    def __str__(self) -> str:
+        return f"{self.reason.value}: {self.message}"
+
+
+class InvalidOption(RuleViolation):
+    """A variant option outside its allowed values."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(Reason.INVALID_OPTION, message, field=field)

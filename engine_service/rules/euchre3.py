@@ -1,0 +1,135 @@
+"""euchre3: three-player euchre with the "disciplines" deck (seed 000, RULES.md § euchre3)."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .bidding import TrumpBiddingGame
+from .cards import EUCHRE3_DECK, Card, Rank, Suit
+from .dealing import DealLayout
+from .errors import Reason, RuleViolation
+from .events import Event
+from .game import DealOutcome, DealResult, Phase, Tier
+from .moves import Discard, Move, Take
+from .options import Euchre3Options
+
+# The suit of the same colour: its Initié becomes the Sage.
+SAME_COLOUR = {
+    Suit.ARCHITECTURE: Suit.COMMANDEMENT,
+    Suit.COMMANDEMENT: Suit.ARCHITECTURE,
+    Suit.ART: Suit.PENSEE,
+    Suit.PENSEE: Suit.ART,
+}
+RANK_ORDER = {rank: i for i, rank in enumerate(EUCHRE3_DECK.ranks)}  # Initié low .. Maître high
+ORACLE_STRENGTH, SAGE_STRENGTH = 100, 99
+
+
+def oracle(trump: Suit) -> Card:
+    return Card(Rank.INITIE, trump)
+
+
+def sage(trump: Suit) -> Card:
+    return Card(Rank.INITIE, SAME_COLOUR[trump])
+
+
+class Euchre3(TrumpBiddingGame):
+    variant = "euchre3"
+    players = 3
+    deck = EUCHRE3_DECK
+    layout = DealLayout(players=3, packets=(5,))  # 5 cards each, 9 undealt
+    options_type = Euchre3Options
+
+    # --- cards once trump is known
+    def _suit_of(self, card: Card) -> Suit:
+        trump = self.d.trump
+        if trump is not None and card == sage(trump):
+            return trump  # [decided] the Sage belongs to trump for every purpose
+        return card.suit
+
+    def _strength(self, card: Card) -> int:
+        trump = self.d.trump
+        if trump is not None:
+            if card == oracle(trump):
+                return ORACLE_STRENGTH
+            if card == sage(trump):
+                return SAGE_STRENGTH
+        return RANK_ORDER[card.rank]
+
+    def card_name(self, card: Card) -> str:
+        trump = self.d.trump
+        if trump is not None and card in (oracle(trump), sage(trump)):
+            title = "Oracle" if card == oracle(trump) else "Sage"
+            article = "d'" if trump.label[0] in "AEIOU" else "de "
+            return f"{title} {article}{trump.label}"
+        return card.name
+
+    # --- bidding, discard
+    def _on_trump_chosen(self, events: list[Event]) -> None:
+        d = self.d
+        assert d.taker is not None and d.turned is not None
+        if isinstance(d.bids[-1][1], Take):
+            # Round 1: the taker takes the turned card and discards one of his five dealt cards.
+            d.stock.remove(d.turned)
+            d.hands[d.taker].add(d.turned)
+            d.public_known[d.taker].add(d.turned)
+            self.phase = Phase.DISCARD
+            self._turn = d.taker
+        else:
+            self._start_play(self.next_seat(d.dealer), events)
+
+    def _phase_move_types(self) -> tuple[type, ...]:
+        if self.phase is Phase.DISCARD:
+            return (Discard,)
+        return super()._phase_move_types()
+
+    def _phase_moves(self, seat: int) -> Iterable[Move]:
+        if self.phase is Phase.DISCARD:
+            return [Discard(card) for card in self.deck.sorted(self.d.hands[seat] - {self.d.turned})]
+        return super()._phase_moves(seat)
+
+    def _check_move(self, seat: int, move: Move) -> None:
+        if isinstance(move, Discard):
+            if move.card not in self.d.hands[seat]:
+                raise RuleViolation(Reason.CARD_NOT_IN_HAND, f"{move.card.code} is not in your hand")
+            if move.card == self.d.turned:
+                raise RuleViolation(Reason.CANNOT_DISCARD_TURNED_CARD, "discard one of the five cards you were dealt")
+        super()._check_move(seat, move)
+
+    def _apply(self, seat: int, move: Move, events: list[Event]) -> None:
+        if not isinstance(move, Discard):
+            super()._apply(seat, move, events)
+            return
+        self.d.hands[seat].remove(move.card)
+        self.d.discard = move.card
+        events.append(Event("discarded", seat, private={seat: {"card": move.card.code}}))
+        self._start_play(self.next_seat(self.d.dealer), events)  # [decided] next(dealer) leads
+
+    # --- play
+    def _play_tiers(self, seat: int) -> list[Tier]:
+        trick = self.d.trick
+        if not trick:
+            return []
+        # Follow the led suit if you can; otherwise anything (no obligation to trump or overtrump).
+        return [(self.suit_cards(self._suit_of(trick[0][1])), Reason.MUST_FOLLOW_SUIT)]
+
+    # --- scoring (RULES.md § euchre3 "Score")
+    def _score_deal(self) -> DealResult:
+        d = self.d
+        assert d.taker is not None
+        won = d.trick_counts[d.taker]
+        scores = [0] * self.players
+        if won <= 2:
+            outcome = DealOutcome.SET
+            for seat in range(self.players):
+                if seat != d.taker:
+                    scores[seat] = 1
+        elif won <= 4:
+            outcome = DealOutcome.MADE
+            scores[d.taker] = 1
+        else:
+            outcome = DealOutcome.MARCH
+            scores[d.taker] = 2
+        return DealResult(d.number, outcome, d.taker, d.trump, tuple(d.trick_counts), tuple(d.points), tuple(scores))
+
+    def _match_winners(self) -> tuple[int, ...]:
+        return self._target_reached_highest_wins()

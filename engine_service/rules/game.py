@@ -1,0 +1,474 @@
+"""The engine shared by every variant: a game as an explicit state machine.
+
+A :class:`Game` owns the match (scores, dealer rotation, deal results) and the state of
+the current deal (:class:`DealState`). Variants override a few named hooks:
+
+- ``_begin_deal``: the first phase of a deal (bidding, passing or play);
+- ``_suit_of``, ``_strength``, ``_card_points``: card order and values once trump is known;
+- ``_play_tiers``: what a seat must play, as an ordered list of obligations;
+- ``_score_deal`` and ``_match_winners``: scoring, each citing its rule in RULES.md.
+
+Every move goes through :meth:`Game.validate` (which never changes anything) before
+:meth:`Game.push` applies it, so a rejected move leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
+
+from .cards import Card, Deck, Suit
+from .dealing import Deal, DealLayout, DealSource, FirstDealGiven, ShuffledDeals
+from .errors import Reason, RuleViolation
+from .events import Event, codes
+from .moves import Move, NextDeal, Play
+from .notation import Position
+from .options import Options
+
+if TYPE_CHECKING:
+    from .knowledge import Knowledge
+    from .views import PlayerView
+
+
+class Phase(str, Enum):
+    DEAL = "DEAL"  # transient: cards are being dealt (a game never waits here)
+    BIDDING = "BIDDING"
+    DISCARD = "DISCARD"
+    PASSING = "PASSING"
+    DECLARATIONS = "DECLARATIONS"
+    PLAY = "PLAY"
+    DEAL_OVER = "DEAL_OVER"
+    GAME_OVER = "GAME_OVER"
+
+
+class DealOutcome(str, Enum):
+    """How a deal ended."""
+
+    VOID = "VOID"  # everybody passed twice: nobody scores
+    MADE = "MADE"  # the taker (or taking team) made the contract
+    SET = "SET"  # the taker failed: euchred (euchre3) or "dedans" (belote, belote3)
+    MARCH = "MARCH"  # euchre3: the taker won all five tricks
+    LITIGE = "LITIGE"  # belote: exact tie, the takers' points are held
+    PLAYED = "PLAYED"  # hearts: an ordinary deal
+    MOON = "MOON"  # hearts: one player took every point card
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
+    points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "cards": [{"seat": seat, "card": card.code} for seat, card in self.cards],
+            "winner": self.winner,
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The outcome of one deal. ``scores`` is what each side adds to its match total."""
+
+    deal_number: int
+    outcome: DealOutcome
+    taker: int | None
+    trump: Suit | None
+    tricks: tuple[int, ...]  # per seat
+    card_points: tuple[int, ...]  # per seat, last-trick bonus included
+    scores: tuple[int, ...]  # per side (team in belote, seat otherwise)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal_number": self.deal_number,
+            "outcome": self.outcome.value,
+            "taker": self.taker,
+            "trump": self.trump.code if self.trump else None,
+            "tricks": list(self.tricks),
+            "card_points": list(self.card_points),
+            "scores": list(self.scores),
+            **self.details,
+        }
+
+
+Tier = tuple[frozenset[Card], Reason]
+
+
+@dataclass
+class DealState:
+    """Everything about the deal in progress. Reset at each deal."""
+
+    number: int
+    dealer: int
+    dealt: Deal  # as dealt, before any completion (for analysis once the deal is over)
+    hands: list[set[Card]]
+    stock: list[Card]
+    turned: Card | None = None
+    bid_round: int = 1
+    passes: int = 0
+    bids: list[tuple[int, Move]] = field(default_factory=list)
+    taker: int | None = None
+    trump: Suit | None = None
+    discard: Card | None = None
+    passed: dict[int, frozenset[Card]] = field(default_factory=dict)
+    received: dict[int, frozenset[Card]] = field(default_factory=dict)
+    leader: int = 0
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    tricks: list[Trick] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)  # card points won, per seat
+    trick_counts: list[int] = field(default_factory=list)
+    played: set[Card] = field(default_factory=set)
+    hearts_broken: bool = False
+    # What the table has learned about hidden hands (see knowledge.py).
+    public_known: list[set[Card]] = field(default_factory=list)
+    excluded: list[set[Card]] = field(default_factory=list)
+    private_known: dict[tuple[int, int], set[Card]] = field(default_factory=dict)
+    # belote family: declarations and belote-rebelote.
+    declared: dict[int, bool] = field(default_factory=dict)
+    declarations: dict[int, Any] = field(default_factory=dict)
+    declaration_winners: tuple[int, ...] = ()
+    declaration_points: list[int] = field(default_factory=list)
+    revealed: list[dict[str, Any]] = field(default_factory=list)
+    belote_holder: int | None = None
+    belote_points: list[int] = field(default_factory=list)
+
+
+class Game:
+    """A match of one variant, from its first deal to its winner."""
+
+    variant: ClassVar[str]
+    players: ClassVar[int]
+    deck: ClassVar[Deck]
+    layout: ClassVar[DealLayout]
+    options_type: ClassVar[type[Options]]
+    last_trick_bonus: ClassVar[int] = 0
+
+    def __init__(
+        self,
+        options: Options | None = None,
+        *,
+        seed: str | int | bytes | None = None,
+        deal: Deal | None = None,
+    ) -> None:
+        self.options = options if options is not None else self.options_type()
+        if not isinstance(self.options, self.options_type):
+            raise RuleViolation(Reason.INVALID_OPTION, f"{self.variant} takes {self.options_type.__name__}")
+        self.options.validate(self.players)
+        source: DealSource = ShuffledDeals(seed)
+        if deal is not None:
+            deal.check(self.deck, self.layout.hand_size, self.players)
+            source = FirstDealGiven(deal, source)
+        self._source = source
+        self.scores = [0] * self.sides
+        self.version = 0
+        self.phase = Phase.DEAL
+        self.history: list[tuple[int, Move]] = []
+        self.events: list[Event] = []
+        self.results: list[DealResult] = []
+        self.winners: tuple[int, ...] = ()
+        self._turn: int = 0
+        self.events.extend(self._start_deal(0, self.options.first_dealer))
+
+    # ----------------------------------------------------------------- sides
+    @property
+    def sides(self) -> int:
+        """How many scores the match keeps: one per team or per player."""
+        return self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat
+
+    def partner_of(self, seat: int) -> int | None:
+        """The seat whose winning trick lets ``seat`` play freely (belote family)."""
+        return None
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    # ----------------------------------------------------------------- queries
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may move now (several while passing or after a deal)."""
+        if self.phase in (Phase.PASSING,):
+            return tuple(seat for seat in range(self.players) if seat not in self.d.passed)
+        if self.phase is Phase.DEAL_OVER:
+            return tuple(range(self.players))
+        if self.phase is Phase.GAME_OVER:
+            return ()
+        return (self._turn,)
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if seat not in self.to_act():
+            return []
+        return list(self._phase_moves(seat))
+
+    def validate(self, seat: int, move: Move) -> None:
+        """Raises :class:`RuleViolation` unless ``seat`` may play ``move`` now. Changes nothing."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise RuleViolation(Reason.INVALID_SEAT, f"seats are 0..{self.players - 1}", field="seat")
+        if self.phase is Phase.GAME_OVER:
+            raise RuleViolation(Reason.GAME_OVER, "the game is over")
+        allowed = self._phase_move_types()
+        if not isinstance(move, allowed):
+            names = ", ".join(kind.__name__.lower() for kind in allowed)
+            raise RuleViolation(Reason.WRONG_PHASE, f"in phase {self.phase.value} the moves are: {names}")
+        if seat not in self.to_act():
+            if self.phase is Phase.PASSING:
+                raise RuleViolation(Reason.ALREADY_PASSED_CARDS, "you have already passed your cards")
+            raise RuleViolation(Reason.NOT_YOUR_TURN, f"it is seat {self._turn}'s turn")
+        self._check_move(seat, move)
+
+    def is_legal(self, seat: int, move: Move) -> bool:
+        try:
+            self.validate(seat, move)
+        except RuleViolation:
+            return False
+        return True
+
+    # ----------------------------------------------------------------- moves
+    def push(self, seat: int, move: Move) -> list[Event]:
+        """Validates then applies ``move``; returns the events it produced."""
+        self.validate(seat, move)
+        events: list[Event] = []
+        self._apply(seat, move, events)
+        self.version += 1
+        self.history.append((seat, move))
+        self.events.extend(events)
+        return events
+
+    # Phase dispatch: the move types of each phase, their checks and effects.
+    def _phase_move_types(self) -> tuple[type, ...]:
+        if self.phase is Phase.PLAY:
+            return (Play,)
+        if self.phase is Phase.DEAL_OVER:
+            return (NextDeal,)
+        raise NotImplementedError(self.phase)
+
+    def _phase_moves(self, seat: int) -> Iterable[Move]:
+        if self.phase is Phase.PLAY:
+            return [Play(card) for card in self.deck.sorted(self.legal_cards(seat))]
+        if self.phase is Phase.DEAL_OVER:
+            return [NextDeal()]
+        raise NotImplementedError(self.phase)
+
+    def _check_move(self, seat: int, move: Move) -> None:
+        if isinstance(move, Play):
+            self._check_play(seat, move.card)
+
+    def _apply(self, seat: int, move: Move, events: list[Event]) -> None:
+        if isinstance(move, Play):
+            self._play(seat, move.card, events)
+        elif isinstance(move, NextDeal):
+            events.extend(self._start_deal(self.d.number + 1, self.next_seat(self.d.dealer)))
+        else:
+            raise NotImplementedError(move)
+
+    # ----------------------------------------------------------------- dealing
+    def _start_deal(self, number: int, dealer: int) -> list[Event]:
+        self.phase = Phase.DEAL
+        deal: Deal = self._source.deal(number, dealer, self.deck, self.layout)
+        n = self.players
+        self.d = DealState(
+            number=number,
+            dealer=dealer,
+            dealt=deal,
+            hands=[set(hand) for hand in deal.hands],
+            stock=list(deal.stock),
+            points=[0] * n,
+            trick_counts=[0] * n,
+            public_known=[set() for _ in range(n)],
+            excluded=[set() for _ in range(n)],
+            declaration_points=[0] * n,
+            belote_points=[0] * n,
+        )
+        events = [
+            Event(
+                "deal_started",
+                public={"deal_number": number, "dealer": dealer, "hand_counts": [len(h) for h in self.d.hands]},
+                private={seat: {"hand": codes(self.d.hands[seat])} for seat in range(n)},
+            )
+        ]
+        self._begin_deal(events)
+        return events
+
+    def _begin_deal(self, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _start_play(self, leader: int, events: list[Event]) -> None:
+        self.phase = Phase.PLAY
+        self.d.leader = leader
+        self._turn = leader
+        self._enter_turn(leader)
+
+    def _enter_turn(self, seat: int) -> None:
+        """Called whenever ``seat`` is about to play a card (belote declarations hook in here)."""
+        self.phase = Phase.PLAY
+
+    # ----------------------------------------------------------------- play
+    def _suit_of(self, card: Card) -> Suit:
+        """The suit a card belongs to for following and winning (euchre3's Sage is trump)."""
+        return card.suit
+
+    def _strength(self, card: Card) -> int:
+        raise NotImplementedError
+
+    def _card_points(self, card: Card) -> int:
+        return 0
+
+    def _play_tiers(self, seat: int) -> list[Tier]:
+        """Obligations in order: the first tier that meets the hand restricts the play to it."""
+        raise NotImplementedError
+
+    def card_name(self, card: Card) -> str:
+        """The display name of a card in this deal (euchre3 renames its Oracle and Sage)."""
+        return card.name
+
+    def suit_cards(self, suit: Suit) -> frozenset[Card]:
+        """Every card of the deck whose effective suit is ``suit``."""
+        return frozenset(card for card in self.deck.cards if self._suit_of(card) == suit)
+
+    def legal_cards(self, seat: int) -> frozenset[Card]:
+        hand = self.d.hands[seat]
+        for tier, _ in self._play_tiers(seat):
+            allowed = hand & tier
+            if allowed:
+                return frozenset(allowed)
+        return frozenset(hand)
+
+    def _check_play(self, seat: int, card: Card) -> None:
+        hand = self.d.hands[seat]
+        if card not in hand:
+            raise RuleViolation(Reason.CARD_NOT_IN_HAND, f"{card.code} is not in your hand")
+        for tier, reason in self._play_tiers(seat):
+            if hand & tier:
+                if card not in tier:
+                    raise RuleViolation(reason, f"{card.code} breaks the rule {reason.value}")
+                return
+
+    def winning_seat(self) -> int | None:
+        """Who currently wins the trick in progress."""
+        trick = self.d.trick
+        if not trick:
+            return None
+        led = self._suit_of(trick[0][1])
+        trump = self.d.trump
+
+        def key(entry: tuple[int, Card]) -> tuple[bool, bool, int]:
+            suit = self._suit_of(entry[1])
+            return (trump is not None and suit == trump, suit == led, self._strength(entry[1]))
+
+        return max(trick, key=key)[0]
+
+    def _play(self, seat: int, card: Card, events: list[Event]) -> None:
+        d = self.d
+        self._learn_from_play(seat, card)
+        d.hands[seat].discard(card)
+        d.played.add(card)
+        for known in [d.public_known[seat], *d.private_known.values()]:
+            known.discard(card)
+        d.trick.append((seat, card))
+        events.append(Event("card_played", seat, {"card": card.code}))
+        self._after_card(seat, card, events)
+        if len(d.trick) < self.players:
+            self._turn = self.next_seat(seat)
+            self._enter_turn(self._turn)
+            return
+        self._finish_trick(events)
+
+    def _learn_from_play(self, seat: int, card: Card) -> None:
+        """Each obligation skipped proves the hand held none of its cards."""
+        for tier, _ in self._play_tiers(seat):
+            if card in tier:
+                return
+            self.d.excluded[seat] |= tier
+
+    def _after_card(self, seat: int, card: Card, events: list[Event]) -> None:
+        """Hook: belote-rebelote."""
+
+    def _finish_trick(self, events: list[Event]) -> None:
+        d = self.d
+        winner = self.winning_seat()
+        assert winner is not None
+        last = all(not hand for hand in d.hands)
+        points = sum(self._card_points(card) for _, card in d.trick) + (self.last_trick_bonus if last else 0)
+        trick = Trick(d.trick[0][0], tuple(d.trick), winner, points)
+        d.tricks.append(trick)
+        d.points[winner] += points
+        d.trick_counts[winner] += 1
+        d.trick = []
+        events.append(Event("trick_won", winner, {"points": points, "trick": len(d.tricks)}))
+        self._after_trick(trick, events)
+        if last:
+            self._finish_deal(self._score_deal(), events)
+        else:
+            d.leader = winner
+            self._turn = winner
+            self._enter_turn(winner)
+
+    def _after_trick(self, trick: Trick, events: list[Event]) -> None:
+        """Hook: hearts broken, declarations resolved."""
+
+    # ----------------------------------------------------------------- scoring
+    def _score_deal(self) -> DealResult:
+        raise NotImplementedError
+
+    def _void_result(self) -> DealResult:
+        d = self.d
+        return DealResult(d.number, DealOutcome.VOID, None, None, (0,) * self.players, (0,) * self.players, (0,) * self.sides)
+
+    def _match_winners(self) -> tuple[int, ...]:
+        """The winning side(s) once the match is over, else ``()``."""
+        raise NotImplementedError
+
+    def _finish_deal(self, result: DealResult, events: list[Event]) -> None:
+        for side, points in enumerate(result.scores):
+            self.scores[side] += points
+        self.results.append(result)
+        events.append(Event("deal_scored", public={"result": result.to_dict(), "scores": list(self.scores)}))
+        winners = self._match_winners()
+        if winners:
+            self.winners = tuple(seat for seat in range(self.players) if self.side_of(seat) in winners)
+            self.phase = Phase.GAME_OVER
+            events.append(Event("game_over", public={"winners": list(self.winners), "scores": list(self.scores)}))
+        else:
+            self.phase = Phase.DEAL_OVER
+
+    def _target_reached_highest_wins(self) -> tuple[int, ...]:
+        """Shared end rule: once a side reaches the target, a unique highest score wins."""
+        best = max(self.scores)
+        leaders = [side for side, score in enumerate(self.scores) if score == best]
+        if best >= self.options.target_score and len(leaders) == 1:
+            return (leaders[0],)
+        return ()
+
+    # ----------------------------------------------------------------- reading the state
+    def view(self, viewer: int | None = None) -> "PlayerView":
+        from .views import build_view
+
+        return build_view(self, viewer)
+
+    def position(self) -> Position:
+        """The true position of the deal in progress (every hand visible: for analysis only)."""
+        d = self.d
+        return Position(
+            hands=tuple(frozenset(hand) for hand in d.hands),
+            leader=d.trick[0][0] if d.trick else d.leader,
+            trump=d.trump,
+            taker=d.taker,
+            trick=tuple(card for _, card in d.trick),
+            points=tuple(d.points),
+            tricks=tuple(d.trick_counts),
+        )
+
+    def knowledge(self, viewer: int) -> "Knowledge":
+        from .knowledge import build_knowledge
+
+        return build_knowledge(self, viewer)
+

@@ -1,0 +1,149 @@
+"""hearts ("dame de pique"): four players, lowest score wins (seed 003, RULES.md § hearts)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterable
+
+from .cards import FULL_DECK, Card, Rank, Suit
+from .dealing import DealLayout
+from .errors import Reason, RuleViolation
+from .events import Event, codes
+from .game import DealOutcome, DealResult, Game, Phase, Tier, Trick
+from .moves import Move, PassCards
+from .options import HeartsOptions
+
+TWO_OF_CLUBS = Card(Rank.TWO, Suit.CLUBS)
+QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
+HEARTS = FULL_DECK.of_suit(Suit.HEARTS)
+POINT_CARDS = HEARTS | {QUEEN_OF_SPADES}
+MOON_POINTS = 26
+PASS_COUNT = 3
+# Passing by deal number mod 4: to the left (next), to the right (previous), across, none.
+PASS_OFFSETS = (1, 3, 2, 0)
+RANK_ORDER = {rank: i for i, rank in enumerate(FULL_DECK.ranks)}
+
+
+def card_points(card: Card) -> int:
+    return 13 if card == QUEEN_OF_SPADES else 1 if card.suit is Suit.HEARTS else 0
+
+
+class Hearts(Game):
+    variant = "hearts"
+    players = 4
+    deck = FULL_DECK
+    layout = DealLayout(players=4, packets=(1,) * 13)  # one by one
+    options_type = HeartsOptions
+
+    def pass_offset(self) -> int:
+        return PASS_OFFSETS[self.d.number % 4]
+
+    def receiver_of(self, seat: int) -> int:
+        return (seat + self.pass_offset()) % self.players
+
+    def _begin_deal(self, events: list[Event]) -> None:
+        if self.pass_offset():
+            self.phase = Phase.PASSING
+        else:
+            self._start_play_with_two_of_clubs(events)
+
+    def _start_play_with_two_of_clubs(self, events: list[Event]) -> None:
+        holder = next(seat for seat in range(4) if TWO_OF_CLUBS in self.d.hands[seat])
+        self._start_play(holder, events)
+
+    # --- passing: all four choose before any card moves
+    def _phase_move_types(self) -> tuple[type, ...]:
+        if self.phase is Phase.PASSING:
+            return (PassCards,)
+        return super()._phase_move_types()
+
+    def _phase_moves(self, seat: int) -> Iterable[Move]:
+        if self.phase is Phase.PASSING:
+            hand = self.deck.sorted(self.d.hands[seat])
+            return [PassCards(frozenset(cards)) for cards in combinations(hand, PASS_COUNT)]
+        return super()._phase_moves(seat)
+
+    def _check_move(self, seat: int, move: Move) -> None:
+        if isinstance(move, PassCards):
+            if len(move.cards) != PASS_COUNT:
+                raise RuleViolation(Reason.WRONG_CARD_COUNT, f"pass exactly {PASS_COUNT} cards")
+            missing = move.cards - self.d.hands[seat]
+            if missing:
+                raise RuleViolation(Reason.CARD_NOT_IN_HAND, f"{min(c.code for c in missing)} is not in your hand")
+        super()._check_move(seat, move)
+
+    def _apply(self, seat: int, move: Move, events: list[Event]) -> None:
+        if not isinstance(move, PassCards):
+            super()._apply(seat, move, events)
+            return
+        d = self.d
+        d.passed[seat] = move.cards
+        events.append(Event("cards_passed", seat, private={seat: {"cards": codes(move.cards)}}))
+        if len(d.passed) < self.players:
+            return
+        for giver, cards in d.passed.items():
+            receiver = self.receiver_of(giver)
+            d.hands[giver] -= cards
+            d.hands[receiver] |= cards
+            d.received[receiver] = cards
+            d.private_known[(giver, receiver)] = set(cards)  # the giver knows where they went
+        events.append(
+            Event(
+                "cards_received",
+                private={seat: {"cards": codes(d.received[seat]), "from": self._giver_to(seat)} for seat in range(4)},
+            )
+        )
+        self._start_play_with_two_of_clubs(events)
+
+    def _giver_to(self, receiver: int) -> int:
+        return (receiver - self.pass_offset()) % self.players
+
+    # --- play
+    def _strength(self, card: Card) -> int:
+        return RANK_ORDER[card.rank]
+
+    def _card_points(self, card: Card) -> int:
+        return card_points(card)
+
+    def _play_tiers(self, seat: int) -> list[Tier]:
+        d = self.d
+        first_trick = not d.tricks
+        if not d.trick:
+            if first_trick:
+                return [(frozenset({TWO_OF_CLUBS}), Reason.MUST_LEAD_TWO_OF_CLUBS)]
+            if not d.hearts_broken:
+                return [(self.deck.card_set - HEARTS, Reason.HEARTS_NOT_BROKEN)]
+            return []
+        tiers: list[Tier] = [(self.suit_cards(d.trick[0][1].suit), Reason.MUST_FOLLOW_SUIT)]
+        if first_trick:
+            # [decided] no heart and not the Q♠ on the first trick, unless the hand holds nothing else
+            tiers.append((self.deck.card_set - POINT_CARDS, Reason.NO_POINTS_ON_FIRST_TRICK))
+        return tiers
+
+    def _after_trick(self, trick: Trick, events: list[Event]) -> None:
+        # [decided] only a heart breaks hearts; the Q♠ does not.
+        if any(card.suit is Suit.HEARTS for _, card in trick.cards):
+            self.d.hearts_broken = True
+
+    # --- scoring (RULES.md § hearts "Score")
+    def _score_deal(self) -> DealResult:
+        d = self.d
+        points = list(d.points)
+        shooter = next((seat for seat in range(4) if points[seat] == MOON_POINTS), None)
+        if shooter is not None:
+            scores = tuple(0 if seat == shooter else MOON_POINTS for seat in range(4))
+            outcome = DealOutcome.MOON
+        else:
+            scores = tuple(points)
+            outcome = DealOutcome.PLAYED
+        details = {"moon": shooter}
+        return DealResult(d.number, outcome, None, None, tuple(d.trick_counts), tuple(points), scores, details)
+
+    def _match_winners(self) -> tuple[int, ...]:
+        # Ends after the deal in which someone reaches the target; lowest total wins,
+        # [decided] a tie for the lowest plays on.
+        if max(self.scores) < self.options.target_score:
+            return ()
+        low = min(self.scores)
+        lowest = [seat for seat, score in enumerate(self.scores) if score == low]
+        return (lowest[0],) if len(lowest) == 1 else ()

@@ -1,0 +1,118 @@
+"""The moves a seat can make, with a text form that round-trips.
+
+Text forms: ``pass``, ``take``, ``call:H``, ``discard:MA``, ``give:2C 3C 4C``,
+``declare``, ``no-declare``, ``play:QS``, ``next-deal``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .cards import Card, Deck, Suit
+from .errors import Reason, RuleViolation
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Bidding: decline the turned card (round 1) or decline to name a suit (round 2)."""
+
+    def text(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Bidding round 1: accept the turned card's suit as trump."""
+
+    def text(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Bidding round 2: name another suit as trump."""
+
+    suit: Suit
+
+    def text(self) -> str:
+        return f"call:{self.suit.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """euchre3: the taker of the turned card discards one of his five dealt cards."""
+
+    card: Card
+
+    def text(self) -> str:
+        return f"discard:{self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class PassCards:
+    """hearts: the three cards given to the receiving player of this deal."""
+
+    cards: frozenset[Card]
+
+    def text(self) -> str:
+        return "give:" + " ".join(sorted(card.code for card in self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """belote: declare (or not) one's combinations with one's first card."""
+
+    declare: bool
+
+    def text(self) -> str:
+        return "declare" if self.declare else "no-declare"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: Card
+
+    def text(self) -> str:
+        return f"play:{self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class NextDeal:
+    """After a deal is over: any seat starts the next deal."""
+
+    def text(self) -> str:
+        return "next-deal"
+
+
+Move = Union[Pass, Take, Call, Discard, PassCards, Declare, Play, NextDeal]
+
+
+def parse_move(text: str, deck: Deck) -> Move:
+    """Parses a move's text form; an unknown form is ``UNKNOWN_MOVE``, a bad card ``UNKNOWN_CARD``."""
+    if not isinstance(text, str):
+        raise RuleViolation(Reason.UNKNOWN_MOVE, "a move is a string such as 'play:QS'")
+    verb, _, argument = text.strip().partition(":")
+    verb = verb.strip().lower()
+    simple: dict[str, Move] = {
+        "pass": Pass(),
+        "take": Take(),
+        "declare": Declare(True),
+        "no-declare": Declare(False),
+        "next-deal": NextDeal(),
+    }
+    if verb in simple and not argument:
+        return simple[verb]
+    if verb == "call":
+        return Call(deck.parse_suit(argument))
+    if verb == "discard":
+        return Discard(deck.parse(argument))
+    if verb == "play":
+        return Play(deck.parse(argument))
+    if verb == "give":
+        codes = argument.replace(",", " ").split()
+        cards = [deck.parse(code) for code in codes]
+        if len(set(cards)) != len(cards):
+            raise RuleViolation(Reason.DUPLICATE_CARD, "the same card is given twice")
+        return PassCards(frozenset(cards))
+    raise RuleViolation(Reason.UNKNOWN_MOVE, f"{text[:40]!r} is not a move")
