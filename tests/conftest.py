@@ -1,0 +1,39 @@
+"""Shared helpers for the tests: build games from hand-made deals, play moves by text."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_service.rules import Game, RuleViolation, new_game, parse_move
+
+
+def play(game: Game, seat: int, *moves: str) -> None:
+    """Plays each move text for ``seat`` in turn (it must be legal)."""
+    for text in moves:
+        game.push(seat, parse_move(text, game.deck))
+
+
+def play_cards(game: Game, *codes: str) -> None:
+    """Plays cards in order, each by the seat whose turn it is."""
+    for code in codes:
+        seat = game.to_act()[0]
+        game.push(seat, parse_move(code if ":" in code else f"play:{code}", game.deck))
+
+
+def rejected(game: Game, seat: int, text: str) -> str:
+    """The reason a move is rejected; asserts the game is unchanged."""
+    before = snapshot(game)
+    with pytest.raises(RuleViolation) as caught:
+        game.push(seat, parse_move(text, game.deck))
+    assert snapshot(game) == before
+    return caught.value.reason.value
+
+
+def snapshot(game: Game) -> tuple:
+    """Everything observable about a game, to check that a rejected move changed nothing."""
+    views = tuple(repr(game.view(seat)) for seat in range(game.players))
+    return (game.version, game.phase, tuple(game.scores), views, repr(game.d), len(game.events))
+
+
+def make(variant: str, deal: str, **options: object) -> Game:
+    return new_game(variant, options, deal=deal)
