@@ -1,0 +1,86 @@
+"""Invariant checks shared by the property tests (and reusable by service tests)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable
+
+from engine_service.rules import STOCK, Game, Knowledge
+from engine_service.rules.moves import Call, Declare, Discard, NextDeal, Pass, PassCards, Play, Take
+
+
+def located_cards(game: Game) -> list:
+    d = game.d
+    cards = [card for hand in d.hands for card in hand] + list(d.stock)
+    cards += [d.discard] if d.discard is not None else []
+    cards += [card for trick in d.tricks for _, card in trick.cards] + [card for _, card in d.trick]
+    return cards
+
+
+def assert_cards_conserved(game: Game) -> None:
+    cards = located_cards(game)
+    assert Counter(cards) == Counter(game.deck.cards), "a card was lost or duplicated"
+
+
+def knowable_codes(game: Game, viewer: int | None) -> set[str]:
+    """Every card ``viewer`` may know the place of, from the true state."""
+    d = game.d
+    cards = {card for trick in d.tricks for _, card in trick.cards} | {card for _, card in d.trick}
+    if d.turned is not None:
+        cards.add(d.turned)
+    for revealed in d.revealed:
+        cards |= {game.deck.parse(code) for combo in revealed["combinations"] for code in combo["cards"]}
+    if viewer is not None:
+        cards |= d.hands[viewer]
+        cards |= d.passed.get(viewer, frozenset())
+        if d.discard is not None and viewer == d.taker:
+            cards.add(d.discard)
+    return {card.code for card in cards}
+
+
+def card_codes_in(value: Any, game: Game) -> set[str]:
+    """Every string in a nested structure that is the code of a card of this deck."""
+    codes = {card.code for card in game.deck.cards}
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            stack.extend(item)
+        elif isinstance(item, str):
+            found |= {part for part in item.replace(":", " ").split() if part in codes}
+    return found
+
+
+def true_placement(game: Game, viewer: int) -> dict[int, frozenset]:
+    d = game.d
+    placement = {seat: frozenset(d.hands[seat]) for seat in range(game.players) if seat != viewer}
+    out_of_play = set(d.stock) | ({d.discard} if d.discard is not None else set())
+    if out_of_play:
+        placement[STOCK] = frozenset(out_of_play)
+    return placement
+
+
+def assert_knowledge_sound(game: Game, viewer: int) -> Knowledge:
+    knowledge = game.knowledge(viewer)
+    assert knowledge.is_consistent(true_placement(game, viewer)), "knowledge contradicts the truth"
+    for facts in knowledge.holders:
+        if facts.holder != STOCK:
+            for suit in facts.void_suits:
+                assert not any(game._suit_of(c) == suit for c in game.d.hands[facts.holder])
+    return knowledge
+
+
+def candidate_moves(game: Game, seat: int, rng) -> Iterable:
+    """Every move of every kind (a sample of the hearts passes): legal or not."""
+    yield from (Pass(), Take(), NextDeal(), Declare(True), Declare(False))
+    yield from (Call(suit) for suit in game.deck.suits)
+    for card in game.deck.cards:
+        yield Play(card)
+        yield Discard(card)
+    hand = sorted(game.d.hands[seat], key=game.deck.index)
+    if len(hand) >= 3:
+        for _ in range(5):
+            yield PassCards(frozenset(rng.sample(hand, 3)))
