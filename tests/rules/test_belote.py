@@ -235,6 +235,16 @@ class TestDeclarations:
         assert game.d.declaration_winners == (1,)  # seat 1 plays before seat 2 from leader 0
         assert game.d.declaration_points == [0, 20, 0, 0]
 
+    def test_declaring_is_optional_and_all_or_nothing(self):  # [decided]
+        game = self.start()
+        play(game, 0, "no-declare"); play_cards(game, "AS")  # holds cent + tierce but keeps quiet
+        play(game, 1, "declare"); play_cards(game, "9H")
+        play(game, 2, "no-declare"); play_cards(game, "QH")
+        play(game, 3, "no-declare"); play_cards(game, "7C")
+        assert game.d.declaration_winners == (1,)
+        assert game.d.declaration_points == [0, 20, 0, 0]  # seat 1 scores every combination it has
+        assert [c.kind for c in game.d.declarations[1]] == ["tierce"]
+
     def test_belote_mode_has_no_declarations_phase(self):
         game = self.start(announcements="belote")
         assert game.phase is Phase.PLAY

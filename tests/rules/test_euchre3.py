@@ -146,3 +146,12 @@ def test_match_needs_target_and_a_unique_top_score():
     small = new_game("euchre3", {"target_score": 3})
     small.scores = [3, 1, 0]
     assert small._match_winners() == (0,)
+
+
+def test_sage_led_is_a_trump_lead():  # [decided] the Sage is trump for leading too
+    game = make("euchre3", DEAL, first_dealer=1)  # seat 2 bids first and leads
+    play(game, 2, "take", "discard:IA")  # trump Art; seat 2's Initié de Pensée is the Sage
+    play_cards(game, "IP")
+    # Seat 0 holds ER (its only trump) and EP (Pensée): it must follow trump, not Pensée.
+    assert [m.text() for m in game.legal_moves(0)] == ["play:ER"]
+    assert rejected(game, 0, "play:EP") == "MUST_FOLLOW_SUIT"
