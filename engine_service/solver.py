@@ -1,16 +1,136 @@
-"""Typed facade over the compiled Rust extension (``engine_service._solver``).
+"""The double-dummy solver: typed facade over the compiled Rust extension.
 
-The extension is private; import solver functionality from here.
+The extension (``engine_service._solver``) is private; use this module. Long solves run
+with the GIL released, so other Python threads (the gRPC server) keep running.
+
+Values are totals for the deal, for the side the variant's objective names (RULES.md
+"What the solver optimises"): euchre3 and bridge, tricks won by the taker's (declarer's)
+side; belote and belote3, card points won by the taker's side (last trick included);
+hearts, the chosen ``player``'s score in the deal (moon included), that player minimising.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from . import _solver
-from ._solver import InvalidInputError, SolverError
+from ._solver import (
+    InvalidInputError,
+    InvalidPositionError,
+    NotationError,
+    SolverError,
+    UnknownVariantError,
+)
+from .rules import VARIANTS, Position, format_position
 
-__all__ = ["InvalidInputError", "SolverError", "core_version", "count_cards"]
+__all__ = [
+    "DDTable", "InvalidInputError", "InvalidPositionError", "NotationError", "Solution", "Solver",
+    "SolverError", "UnknownVariantError", "core_version", "count_cards", "legal_cards", "solve_batch",
+    "SOLVER_VARIANTS",
+]
+
+SOLVER_VARIANTS = ("bridge", *VARIANTS)
+
+
+@dataclass(frozen=True)
+class Solution:
+    value: int
+    card_values: dict[str, int]  # every legal card of the player to move
+    line: list[str]  # an optimal line to the end of the deal
+    nodes: int
+    to_play: int
+    maximising: bool  # whether the player to move is on the side that maximises
+
+    @classmethod
+    def from_raw(cls, raw: dict[str, Any]) -> "Solution":
+        return cls(
+            value=raw["value"],
+            card_values=dict(raw["card_values"]),
+            line=list(raw["line"]),
+            nodes=raw["nodes"],
+            to_play=raw["to_play"],
+            maximising=raw["maximising"],
+        )
+
+    def best_cards(self) -> list[str]:
+        """The legal cards that achieve the value."""
+        return [card for card, value in self.card_values.items() if value == self.value]
+
+
+@dataclass(frozen=True)
+class DDTable:
+    """Values for each (trump, taker); trump is a suit code, or None for no trump."""
+
+    variant: str
+    entries: dict[tuple[str | None, int], int]
+
+    def __getitem__(self, key: tuple[str | None, int]) -> int:
+        return self.entries[key]
+
+    def by_taker(self, taker: int) -> dict[str | None, int]:
+        return {trump: value for (trump, seat), value in self.entries.items() if seat == taker}
+
+
+def _position_text(variant: str, position: str | Position) -> str:
+    if isinstance(position, str):
+        return position
+    return format_position(VARIANTS[variant].deck, position)
+
+
+class Solver:
+    """A reusable solver; related solves share its transposition table (``memory_mb``)."""
+
+    def __init__(self, memory_mb: int = 64) -> None:
+        self._inner = _solver.Solver(memory_mb)
+
+    @property
+    def memory_bytes(self) -> int:
+        return self._inner.memory_bytes
+
+    def clear(self) -> None:
+        self._inner.clear()
+
+    def solve(
+        self,
+        variant: str,
+        position: str | Position,
+        *,
+        player: int | None = None,
+        all_cards: bool = True,
+        line: bool = True,
+    ) -> Solution:
+        raw = self._inner.solve(variant, _position_text(variant, position), player, all_cards, line)
+        return Solution.from_raw(raw)
+
+    def value(self, variant: str, position: str | Position, *, player: int | None = None) -> int:
+        return self.solve(variant, position, player=player, all_cards=False, line=False).value
+
+    def dd_table(self, variant: str, deal: str, dealer: int = 0) -> DDTable:
+        rows = self._inner.dd_table(variant, deal, dealer)
+        return DDTable(variant, {(trump, taker): value for trump, taker, value in rows})
+
+
+def legal_cards(variant: str, position: str | Position) -> list[str]:
+    return _solver.legal_cards(variant, _position_text(variant, position))
+
+
+def solve_batch(
+    jobs: Iterable[tuple[str, str | Position, int | None]],
+    *,
+    all_cards: bool = True,
+    line: bool = False,
+    threads: int = 0,
+    memory_mb: int = 16,
+) -> list[Solution | InvalidInputError]:
+    """Solves many positions on ``threads`` threads (0: all cores), results in input order;
+    an invalid job gets its error in its place instead of failing the batch."""
+    prepared: Sequence[tuple[str, str, int | None]] = [
+        (variant, _position_text(variant, position), player) for variant, position, player in jobs
+    ]
+    raw = _solver.solve_batch(list(prepared), all_cards, line, threads, memory_mb)
+    return [InvalidInputError(item["error"]) if "error" in item else Solution.from_raw(item) for item in raw]
 
 
 def core_version() -> str:

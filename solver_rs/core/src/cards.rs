@@ -1,8 +1,8 @@
-//! Cards as small indices and sets of cards as 64-bit bitsets.
+//! Cards as small indices and sets of cards as 64-bit bitsets (four 16-bit suit lanes).
 
 use crate::error::SolverError;
 
-/// One card: an index below 64 into its variant's deck.
+/// One card: `suit * 16 + rank`, an index below 64.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card(u8);
 
@@ -16,14 +16,37 @@ impl Card {
         }
     }
 
+    /// `suit` below 4 and `rank` below 16 (callers pass deck constants).
+    pub(crate) fn from_parts(suit: u32, rank: u32) -> Card {
+        debug_assert!(suit < 4 && rank < 16);
+        Card((suit * 16 + rank) as u8)
+    }
+
+    pub(crate) fn from_index(index: u32) -> Card {
+        debug_assert!(index < 64);
+        Card(index as u8)
+    }
+
     pub fn index(self) -> u8 {
         self.0
+    }
+
+    pub fn suit(self) -> u32 {
+        u32::from(self.0 / 16)
+    }
+
+    pub fn rank(self) -> u32 {
+        u32::from(self.0 % 16)
+    }
+
+    pub(crate) fn bit(self) -> u64 {
+        1u64 << self.0
     }
 }
 
 /// A set of distinct cards, one bit per card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct CardSet(u64);
+pub struct CardSet(pub(crate) u64);
 
 impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
@@ -34,19 +57,27 @@ impl CardSet {
         for &index in indices {
             let card = Card::new(index)?;
             if set.contains(card) {
-                return Err(SolverError::DuplicateCard(card.index()));
+                return Err(SolverError::DuplicateCard(index.to_string()));
             }
             set.insert(card);
         }
         Ok(set)
     }
 
+    pub fn bits(self) -> u64 {
+        self.0
+    }
+
     pub fn contains(self, card: Card) -> bool {
-        self.0 & (1u64 << card.0) != 0
+        self.0 & card.bit() != 0
     }
 
     pub fn insert(&mut self, card: Card) {
-        self.0 |= 1u64 << card.0;
+        self.0 |= card.bit();
+    }
+
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !card.bit();
     }
 
     pub fn len(self) -> u32 {
@@ -57,18 +88,30 @@ impl CardSet {
         self.0 == 0
     }
 
+    pub fn union(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+
+    pub fn intersects(self, other: CardSet) -> bool {
+        self.0 & other.0 != 0
+    }
+
     /// The cards in increasing index order.
     pub fn iter(self) -> impl Iterator<Item = Card> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let index = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            Some(Card(index))
-        })
+        bits(self.0).map(|index| Card(index as u8))
     }
+}
+
+/// Iterates the set bits of a word, lowest first.
+pub(crate) fn bits(mut word: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        if word == 0 {
+            return None;
+        }
+        let index = word.trailing_zeros();
+        word &= word - 1;
+        Some(index)
+    })
 }
 
 #[cfg(test)]
@@ -85,7 +128,7 @@ mod tests {
 
     #[test]
     fn rejects_duplicates_and_out_of_range() {
-        assert_eq!(CardSet::from_indices(&[1, 1]), Err(SolverError::DuplicateCard(1)));
+        assert_eq!(CardSet::from_indices(&[1, 1]), Err(SolverError::DuplicateCard("1".into())));
         assert_eq!(CardSet::from_indices(&[64]), Err(SolverError::CardOutOfRange(64)));
     }
 }

@@ -6,15 +6,28 @@ use std::fmt;
 pub enum SolverError {
     /// A card index outside the 64 slots a [`crate::CardSet`] can hold.
     CardOutOfRange(u32),
-    /// The same card given twice where a set of distinct cards is required.
-    DuplicateCard(u8),
+    /// The same card given twice.
+    DuplicateCard(String),
+    UnknownCard(String),
+    UnknownVariant(String),
+    /// The text does not follow the notation.
+    Notation(String),
+    /// The cards, trick or sides do not make a position of this variant.
+    InvalidPosition(String),
+    /// A solve needs an argument it was not given (e.g. the hearts player).
+    MissingArgument(&'static str),
 }
 
 impl fmt::Display for SolverError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SolverError::CardOutOfRange(index) => write!(f, "card index {index} is out of range 0..64"),
-            SolverError::DuplicateCard(index) => write!(f, "card index {index} appears twice"),
+            SolverError::DuplicateCard(card) => write!(f, "card {card} appears twice"),
+            SolverError::UnknownCard(card) => write!(f, "{card:?} is not a card of this deck"),
+            SolverError::UnknownVariant(name) => write!(f, "unknown variant {name:?}"),
+            SolverError::Notation(message) => write!(f, "notation: {message}"),
+            SolverError::InvalidPosition(message) => write!(f, "invalid position: {message}"),
+            SolverError::MissingArgument(name) => write!(f, "missing argument: {name}"),
         }
     }
 }

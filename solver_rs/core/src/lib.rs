@@ -1,17 +1,36 @@
-//! `cardgames-solver`: the pure-Rust core of the cardgames solver.
+//! `cardgames-solver`: exact double-dummy solving for the cardgames variants.
 //!
-//! No Python in this crate: the PyO3 binding lives in `solver_rs/py` and only
-//! converts types and maps [`SolverError`] to Python exceptions.
+//! No Python in this crate: the PyO3 binding lives in `solver_rs/py` and only converts
+//! types and maps [`SolverError`] to Python exceptions.
 //!
 //! Table of contents:
-//! - [`cards`]: [`Card`] and [`CardSet`], a card as an index below 64 and a hand as a bitset.
+//! - [`cards`]: [`Card`] and [`CardSet`], a card as an index below 64, sets as bitsets.
+//! - [`variant`]: the rule sets ([`Variant`]), their decks and card codes.
+//! - [`notation`] and [`position`]: the PBN-like notation and a validated [`Position`].
+//! - `rules` (internal): a position's rules compiled for search (obligations, trick winner).
+//! - [`search`]: the [`Solver`] (zero-window alpha-beta, transposition table, ordering, bounds).
+//! - [`deal`]: a [`Deal`] before bidding and its [`dd_table`].
+//! - [`batch`]: [`solve_batch`] on all cores.
 //! - [`error`]: [`SolverError`], every way input can be rejected.
 
+pub mod batch;
 pub mod cards;
+pub mod deal;
 pub mod error;
+pub mod notation;
+pub mod position;
+mod rules;
+pub mod search;
+pub mod variant;
 
+pub use batch::{solve_batch, Job};
 pub use cards::{Card, CardSet};
+pub use deal::{dd_table, Deal, TableEntry};
 pub use error::SolverError;
+pub use position::Position;
+pub use rules::Objective;
+pub use search::{legal_cards, objective_for, SolveOptions, Solution, Solver, DEFAULT_MEMORY_BYTES};
+pub use variant::Variant;
 
 /// Version of the core crate, exposed so the Python side can check what it loaded.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,32 +1,150 @@
 //! `engine_service._solver`: the PyO3 binding of `cardgames-solver`.
 //!
-//! Table of contents: [`error`] maps core errors to Python exceptions in one place;
-//! the functions below only convert types.
+//! Table of contents: [`error`] maps core errors and panics to Python exceptions in one
+//! place; [`convert`] converts values; the functions and the `Solver` class below only
+//! parse arguments, release the GIL around the work, and convert the results.
 
+mod convert;
 mod error;
 
-use cardgames_solver::CardSet;
+use cardgames_solver as core;
+use error::guarded;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 /// Version of the Rust core this extension was built from.
 #[pyfunction]
 fn core_version() -> &'static str {
-    cardgames_solver::VERSION
+    core::VERSION
 }
 
 /// Number of distinct cards in `indices`; raises `InvalidInputError` on a duplicate
 /// or an index outside 0..64.
 #[pyfunction]
 fn count_cards(indices: Vec<u32>) -> PyResult<u32> {
-    let set = CardSet::from_indices(&indices).map_err(error::to_py)?;
-    Ok(set.len())
+    Ok(guarded(|| core::CardSet::from_indices(&indices))?.len())
+}
+
+/// The legal cards of the player to move in `position` (notation), as card codes.
+#[pyfunction]
+fn legal_cards(variant: &str, position: &str) -> PyResult<Vec<String>> {
+    let (variant, cards) = guarded(|| {
+        let variant = convert::variant(variant)?;
+        Ok((variant, core::legal_cards(&convert::position(variant, position)?)))
+    })?;
+    Ok(convert::codes(variant, &cards))
+}
+
+/// A reusable solver: its transposition table is kept between solves.
+#[pyclass(module = "engine_service._solver")]
+struct Solver {
+    inner: core::Solver,
+}
+
+#[pymethods]
+impl Solver {
+    #[new]
+    #[pyo3(signature = (memory_mb = 64))]
+    fn new(memory_mb: usize) -> PyResult<Self> {
+        if !(1..=4096).contains(&memory_mb) {
+            return Err(error::InvalidInputError::new_err("memory_mb must be 1..4096"));
+        }
+        Ok(Solver { inner: core::Solver::with_memory(memory_mb << 20) })
+    }
+
+    #[getter]
+    fn memory_bytes(&self) -> usize {
+        self.inner.memory_bytes()
+    }
+
+    fn clear(&mut self) {
+        self.inner.clear();
+    }
+
+    /// Solves a position; returns a dict (value, card_values, line, nodes, to_play, maximising).
+    #[pyo3(signature = (variant, position, player = None, all_cards = true, line = true))]
+    fn solve<'py>(
+        &mut self,
+        py: Python<'py>,
+        variant: &str,
+        position: &str,
+        player: Option<usize>,
+        all_cards: bool,
+        line: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let variant = guarded(|| convert::variant(variant))?;
+        let position = guarded(|| convert::position(variant, position))?;
+        let options = core::SolveOptions { all_cards, line };
+        let inner = &mut self.inner;
+        let solution = py.detach(|| guarded(|| inner.solve(&position, player, options)))?;
+        convert::solution(py, variant, &solution)
+    }
+
+    /// The double-dummy table of a deal before bidding: (trump code or None, taker, value) rows.
+    fn dd_table(&mut self, py: Python<'_>, variant: &str, deal: &str, dealer: usize) -> PyResult<Vec<(Option<String>, usize, i32)>> {
+        let variant = guarded(|| convert::variant(variant))?;
+        let deal = guarded(|| convert::deal(variant, deal))?;
+        let inner = &mut self.inner;
+        let table = py.detach(|| guarded(|| core::dd_table(inner, &deal, dealer)))?;
+        Ok(table.iter().map(|entry| convert::table_entry(variant, entry)).collect())
+    }
+}
+
+/// Solves many positions on `threads` threads (0: all cores). Returns, in input order, a
+/// dict per job: the solution's fields, or {"error": message} for a job that is invalid.
+#[pyfunction]
+#[pyo3(signature = (jobs, all_cards = true, line = false, threads = 0, memory_mb = 16))]
+fn solve_batch<'py>(
+    py: Python<'py>,
+    jobs: Vec<(String, String, Option<usize>)>,
+    all_cards: bool,
+    line: bool,
+    threads: usize,
+    memory_mb: usize,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    // Parse every job first: a malformed one gets its own error, not a failed batch.
+    let parsed: Vec<Result<(core::Variant, core::Job), core::SolverError>> = jobs
+        .iter()
+        .map(|(variant, position, player)| {
+            let variant = convert::variant(variant)?;
+            let position = convert::position(variant, position)?;
+            Ok((variant, core::Job { position, hearts_player: *player }))
+        })
+        .collect();
+    let valid: Vec<core::Job> = parsed.iter().filter_map(|p| p.as_ref().ok().map(|(_, job)| job.clone())).collect();
+    let options = core::SolveOptions { all_cards, line };
+    let memory = memory_mb.clamp(1, 4096) << 20;
+    let mut solved = py.detach(|| guarded(|| Ok(core::solve_batch(&valid, options, threads, memory))))?.into_iter();
+    let mut out = Vec::with_capacity(parsed.len());
+    for item in parsed {
+        let result = match item {
+            Ok((variant, _)) => solved.next().map(|r| r.map(|s| (variant, s))).unwrap_or(Err(core::SolverError::MissingArgument("result"))),
+            Err(error) => Err(error),
+        };
+        out.push(match result {
+            Ok((variant, solution)) => convert::solution(py, variant, &solution)?,
+            Err(error) => {
+                let dict = PyDict::new(py);
+                dict.set_item("error", error.to_string())?;
+                dict
+            }
+        });
+    }
+    Ok(out)
 }
 
 #[pymodule]
 fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("SolverError", m.py().get_type::<error::SolverError>())?;
-    m.add("InvalidInputError", m.py().get_type::<error::InvalidInputError>())?;
+    let py = m.py();
+    m.add("SolverError", py.get_type::<error::SolverError>())?;
+    m.add("InvalidInputError", py.get_type::<error::InvalidInputError>())?;
+    m.add("UnknownVariantError", py.get_type::<error::UnknownVariantError>())?;
+    m.add("NotationError", py.get_type::<error::NotationError>())?;
+    m.add("InvalidPositionError", py.get_type::<error::InvalidPositionError>())?;
+    m.add_class::<Solver>()?;
     m.add_function(wrap_pyfunction!(core_version, m)?)?;
     m.add_function(wrap_pyfunction!(count_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
     Ok(())
 }

@@ -1,0 +1,145 @@
+//! A deal before bidding (hands as dealt and the ordered stock) and its double-dummy table.
+
+use crate::cards::{Card, CardSet};
+use crate::error::SolverError;
+use crate::notation::{parse_cards, parse_hands, split_fields};
+use crate::position::Position;
+use crate::search::{SolveOptions, Solver};
+use crate::variant::Variant;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deal {
+    pub variant: Variant,
+    pub hands: [CardSet; 4],
+    /// The undealt cards in order; the first is the turned card where one is turned.
+    pub stock: Vec<Card>,
+}
+
+impl Deal {
+    /// Parses `0:<hands>;stock=<codes>` and checks it deals the whole deck.
+    pub fn parse(variant: Variant, text: &str) -> Result<Deal, SolverError> {
+        let (head, fields) = split_fields(text)?;
+        let hands = parse_hands(variant, head)?;
+        let mut stock = Vec::new();
+        for (key, value) in fields {
+            match key.as_str() {
+                "stock" => stock = parse_cards(variant, value)?,
+                other => return Err(SolverError::Notation(format!("unknown deal field {other:?}"))),
+            }
+        }
+        let mut all = hands.iter().fold(CardSet::EMPTY, |acc, &h| acc.union(h));
+        for &card in &stock {
+            if all.contains(card) {
+                return Err(SolverError::DuplicateCard(variant.card_code(card)));
+            }
+            all.insert(card);
+        }
+        if all != variant.deck() {
+            return Err(SolverError::InvalidPosition(format!("a {} deal holds the whole deck", variant.name())));
+        }
+        let sizes: Vec<u32> = hands[..variant.players()].iter().map(|h| h.len()).collect();
+        if sizes.windows(2).any(|w| w[0] != w[1]) {
+            return Err(SolverError::InvalidPosition("hands must be equal".into()));
+        }
+        Ok(Deal { variant, hands, stock })
+    }
+}
+
+/// One cell of a double-dummy table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableEntry {
+    /// Trump suit index (None: no trump).
+    pub trump: Option<u32>,
+    /// The taker (declarer in bridge; the chosen player in hearts).
+    pub taker: usize,
+    pub value: i32,
+}
+
+fn invalid(message: &str) -> SolverError {
+    SolverError::InvalidPosition(message.to_string())
+}
+
+/// The value for each possible trump and taker, play starting from the first card:
+/// bridge: tricks for each strain and declarer (the next seat leads);
+/// euchre3: the taker's tricks (with the turned suit he picks the card up and discards his
+/// best choice); belote, belote3: the taker's side's card points after completion;
+/// hearts: each player's score (no trump), the 2♣ leading.
+pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize) -> Result<Vec<TableEntry>, SolverError> {
+    let v = deal.variant;
+    let n = v.players();
+    if dealer >= n {
+        return Err(invalid("the dealer must be a seat"));
+    }
+    let leader = (dealer + 1) % n;
+    let mut table = Vec::new();
+    let value_only = SolveOptions { all_cards: false, line: false };
+    match v {
+        Variant::Bridge => {
+            for trump in [None, Some(0), Some(1), Some(2), Some(3)] {
+                for declarer in 0..4 {
+                    let position = Position::new(v, deal.hands, (declarer + 1) % 4, vec![], trump, Some(declarer), [0; 4], [0; 4])?;
+                    let value = solver.solve(&position, None, value_only)?.value;
+                    table.push(TableEntry { trump, taker: declarer, value });
+                }
+            }
+        }
+        Variant::Hearts => {
+            let two_clubs = v.parse_card("2C")?;
+            let leader = (0..4).find(|&s| deal.hands[s].contains(two_clubs)).ok_or_else(|| invalid("nobody holds the 2C"))?;
+            for player in 0..4 {
+                let position = Position::new(v, deal.hands, leader, vec![], None, None, [0; 4], [0; 4])?;
+                let value = solver.solve(&position, Some(player), value_only)?.value;
+                table.push(TableEntry { trump: None, taker: player, value });
+            }
+        }
+        Variant::Euchre3 => {
+            let turned = *deal.stock.first().ok_or_else(|| invalid("euchre3 needs the turned card"))?;
+            for trump in 0..4 {
+                for taker in 0..n {
+                    let mut hands = deal.hands;
+                    let value = if trump == turned.suit() {
+                        // Round 1: take the turned card, discard the best of the five dealt.
+                        let mut best = i32::MIN;
+                        for discard in deal.hands[taker].iter() {
+                            hands[taker] = deal.hands[taker];
+                            hands[taker].remove(discard);
+                            hands[taker].insert(turned);
+                            let position = Position::new(v, hands, leader, vec![], Some(trump), Some(taker), [0; 4], [0; 4])?;
+                            best = best.max(solver.solve(&position, None, value_only)?.value);
+                        }
+                        best
+                    } else {
+                        let position = Position::new(v, hands, leader, vec![], Some(trump), Some(taker), [0; 4], [0; 4])?;
+                        solver.solve(&position, None, value_only)?.value
+                    };
+                    table.push(TableEntry { trump: Some(trump), taker, value });
+                }
+            }
+        }
+        Variant::Belote | Variant::Belote3 => {
+            let (taker_extra, others_extra) = if v == Variant::Belote { (2, 3) } else { (3, 4) };
+            if deal.stock.len() != 1 + taker_extra + (n - 1) * others_extra {
+                return Err(invalid("the stock does not complete the hands"));
+            }
+            for trump in 0..4 {
+                for taker in 0..n {
+                    let mut hands = deal.hands;
+                    hands[taker].insert(deal.stock[0]);
+                    let mut next = 1;
+                    for offset in 1..=n {
+                        let seat = (dealer + offset) % n;
+                        let count = if seat == taker { taker_extra } else { others_extra };
+                        for &card in &deal.stock[next..next + count] {
+                            hands[seat].insert(card);
+                        }
+                        next += count;
+                    }
+                    let position = Position::new(v, hands, leader, vec![], Some(trump), Some(taker), [0; 4], [0; 4])?;
+                    let value = solver.solve(&position, None, value_only)?.value;
+                    table.push(TableEntry { trump: Some(trump), taker, value });
+                }
+            }
+        }
+    }
+    Ok(table)
+}

@@ -1,0 +1,227 @@
+//! A position: the remaining hands, the trick in progress, trump, sides, what was won.
+
+use crate::cards::{Card, CardSet};
+use crate::error::SolverError;
+use crate::notation::{format_hands, parse_cards, parse_hands, split_fields};
+use crate::variant::Variant;
+
+/// A moment of play. Built through [`Position::new`] or [`Position::parse`], which
+/// validate it: a `Position` value is always consistent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    variant: Variant,
+    hands: [CardSet; 4],
+    leader: usize,
+    trick: Vec<Card>,
+    trump: Option<u32>,
+    taker: Option<usize>,
+    points: [i32; 4],
+    tricks: [u32; 4],
+}
+
+fn invalid(message: impl Into<String>) -> SolverError {
+    SolverError::InvalidPosition(message.into())
+}
+
+impl Position {
+    /// Validates and builds a position. `points` and `tricks` are what each seat has won so far.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        variant: Variant,
+        hands: [CardSet; 4],
+        leader: usize,
+        trick: Vec<Card>,
+        trump: Option<u32>,
+        taker: Option<usize>,
+        points: [i32; 4],
+        tricks: [u32; 4],
+    ) -> Result<Position, SolverError> {
+        let n = variant.players();
+        if leader >= n {
+            return Err(invalid(format!("leader must be a seat 0..{}", n - 1)));
+        }
+        if hands[n..].iter().any(|hand| !hand.is_empty()) {
+            return Err(invalid("more hands than players"));
+        }
+        let deck = variant.deck();
+        let mut seen = CardSet::EMPTY;
+        for card in hands[..n].iter().flat_map(|hand| hand.iter()).chain(trick.iter().copied()) {
+            if !deck.contains(card) {
+                return Err(SolverError::UnknownCard(format!("card index {}", card.index())));
+            }
+            if seen.contains(card) {
+                return Err(SolverError::DuplicateCard(variant.card_code(card)));
+            }
+            seen.insert(card);
+        }
+        if trick.len() >= n {
+            return Err(invalid("a trick in progress has fewer cards than players"));
+        }
+        let before_trick = |seat: usize| hands[seat].len() as usize + usize::from((seat + n - leader) % n < trick.len());
+        if (0..n).any(|seat| before_trick(seat) != before_trick(leader)) {
+            return Err(invalid("hands must be equal once the trick in progress is counted"));
+        }
+        if before_trick(leader) > variant.hand_size() {
+            return Err(invalid(format!("a {} hand holds at most {} cards", variant.name(), variant.hand_size())));
+        }
+        if before_trick(leader) == 0 {
+            return Err(invalid("no card left to play"));
+        }
+        match (variant, trump) {
+            (Variant::Hearts, Some(_)) => return Err(invalid("hearts has no trump")),
+            (Variant::Euchre3 | Variant::Belote | Variant::Belote3, None) => return Err(invalid("this variant needs a trump")),
+            (_, Some(suit)) if suit >= 4 => return Err(invalid("trump must be a suit")),
+            _ => {}
+        }
+        match (variant, taker) {
+            (Variant::Euchre3 | Variant::Belote | Variant::Belote3, None) => return Err(invalid("this variant needs a taker")),
+            (_, Some(seat)) if seat >= n => return Err(invalid("the taker must be a seat")),
+            _ => {}
+        }
+        if points[..n].iter().any(|&p| p < 0) || points[n..].iter().any(|&p| p != 0) || tricks[n..].iter().any(|&t| t != 0) {
+            return Err(invalid("points and tricks won are per seat and not negative"));
+        }
+        Ok(Position { variant, hands, leader, trick, trump, taker, points, tricks })
+    }
+
+    /// Parses `first:hands;trump=H;taker=0;leader=2;trick=JH 9H;points=..;tricks=..`.
+    pub fn parse(variant: Variant, text: &str) -> Result<Position, SolverError> {
+        let n = variant.players();
+        let (head, fields) = split_fields(text)?;
+        let hands = parse_hands(variant, head)?;
+        let (mut leader, mut trick, mut trump, mut taker) = (None, Vec::new(), None, None);
+        let (mut points, mut tricks) = ([0i32; 4], [0u32; 4]);
+        for (key, value) in fields {
+            match key.as_str() {
+                "leader" => leader = Some(parse_seat(value, n, "leader")?),
+                "taker" => taker = Some(parse_seat(value, n, "taker")?),
+                "trick" => trick = parse_cards(variant, value)?,
+                "trump" => {
+                    trump = match value {
+                        "-" | "N" | "NT" => None,
+                        code => Some(
+                            code.chars()
+                                .next()
+                                .filter(|_| code.chars().count() == 1)
+                                .and_then(|c| variant.suit_index(c))
+                                .ok_or_else(|| SolverError::Notation(format!("unknown trump {code:?}")))?,
+                        ),
+                    }
+                }
+                "points" => points = parse_numbers(value, n, "points")?,
+                "tricks" => {
+                    let values: [i32; 4] = parse_numbers(value, n, "tricks")?;
+                    tricks = values.map(|v| v as u32);
+                }
+                other => return Err(SolverError::Notation(format!("unknown position field {other:?}"))),
+            }
+        }
+        let leader = leader.ok_or(SolverError::Notation("a position needs leader=<seat>".into()))?;
+        Position::new(variant, hands, leader, trick, trump, taker, points, tricks)
+    }
+
+    pub fn to_text(&self) -> String {
+        let v = self.variant;
+        let mut parts = vec![format_hands(v, &self.hands, self.leader)];
+        parts.push(format!("trump={}", self.trump.map_or('-', |suit| v.suit_codes()[suit as usize])));
+        if let Some(taker) = self.taker {
+            parts.push(format!("taker={taker}"));
+        }
+        parts.push(format!("leader={}", self.leader));
+        if !self.trick.is_empty() {
+            let codes: Vec<String> = self.trick.iter().map(|&card| v.card_code(card)).collect();
+            parts.push(format!("trick={}", codes.join(" ")));
+        }
+        let n = v.players();
+        let join = |values: Vec<String>| values.join(" ");
+        parts.push(format!("points={}", join(self.points[..n].iter().map(|p| p.to_string()).collect())));
+        parts.push(format!("tricks={}", join(self.tricks[..n].iter().map(|t| t.to_string()).collect())));
+        parts.join(";")
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+    pub fn players(&self) -> usize {
+        self.variant.players()
+    }
+    pub fn hands(&self) -> &[CardSet; 4] {
+        &self.hands
+    }
+    pub fn leader(&self) -> usize {
+        self.leader
+    }
+    pub fn trick(&self) -> &[Card] {
+        &self.trick
+    }
+    pub fn trump(&self) -> Option<u32> {
+        self.trump
+    }
+    pub fn taker(&self) -> Option<usize> {
+        self.taker
+    }
+    pub fn points(&self) -> [i32; 4] {
+        self.points
+    }
+    pub fn tricks(&self) -> [u32; 4] {
+        self.tricks
+    }
+    /// The seat to play next.
+    pub fn to_play(&self) -> usize {
+        (self.leader + self.trick.len()) % self.players()
+    }
+    /// Cards each player holds at the start of the trick in progress.
+    pub fn cards_per_hand(&self) -> usize {
+        self.hands[self.leader].len() as usize + usize::from(!self.trick.is_empty())
+    }
+    /// The same position with another trump (for tables).
+    pub fn with_trump(&self, trump: Option<u32>) -> Result<Position, SolverError> {
+        Position::new(self.variant, self.hands, self.leader, self.trick.clone(), trump, self.taker, self.points, self.tricks)
+    }
+}
+
+fn parse_seat(text: &str, players: usize, name: &str) -> Result<usize, SolverError> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|&seat| seat < players)
+        .ok_or_else(|| SolverError::Notation(format!("{name} is a seat 0..{}", players - 1)))
+}
+
+fn parse_numbers(text: &str, players: usize, name: &str) -> Result<[i32; 4], SolverError> {
+    let values: Vec<i32> = text
+        .split_whitespace()
+        .map(|v| v.parse::<i32>().ok().filter(|&v| (0..=10_000).contains(&v)))
+        .collect::<Option<Vec<i32>>>()
+        .ok_or_else(|| SolverError::Notation(format!("{name} is {players} whole numbers")))?;
+    if values.len() != players {
+        return Err(SolverError::Notation(format!("{name} is {players} whole numbers")));
+    }
+    let mut out = [0i32; 4];
+    out[..players].copy_from_slice(&values);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_formats() {
+        let text = "2:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=2;points=0 0 0 0;tricks=0 0 0 0";
+        let position = Position::parse(Variant::Belote, text).unwrap();
+        assert_eq!(position.to_text(), text);
+        assert_eq!(position.to_play(), 2);
+    }
+
+    #[test]
+    fn validates() {
+        let v = Variant::Belote;
+        assert!(Position::parse(v, "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;leader=0").is_err()); // no taker
+        assert!(Position::parse(v, "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;taker=0;leader=0").is_err()); // no trump
+        assert!(Position::parse(v, "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J.;trump=H;taker=0;leader=0").is_err()); // unequal
+        assert!(Position::parse(v, "0:AT.KQ.. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0;trick=AD").is_ok());
+        assert!(Position::parse(v, "0:AT.KQ.. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=1;trick=AD").is_err());
+        assert!(Position::parse(Variant::Hearts, "0:2... ... ... ...;trump=H;leader=0").is_err());
+        assert!(Position::parse(Variant::Hearts, "0:.... .... .... ....;leader=0").is_err());
+    }
+}

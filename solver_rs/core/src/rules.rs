@@ -1,0 +1,317 @@
+//! The rules of one position compiled for search.
+//!
+//! Cards are re-laid for the search: lane = the card's *effective* suit (euchre3's Sage
+//! joins the trump lane), bit = its strength within that lane (belote's trump lane runs
+//! 7 8 Q K 10 A 9 J). Following, beating and "higher trump" then become bit operations.
+
+use crate::cards::{bits, Card, CardSet};
+use crate::position::Position;
+use crate::variant::Variant;
+
+pub(crate) const LANES: [u64; 4] = [0xFFFF, 0xFFFF << 16, 0xFFFF << 32, 0xFFFF << 48];
+pub(crate) const NONE: u8 = u8::MAX;
+
+pub(crate) fn lane_of(index: u32) -> usize {
+    (index / 16) as usize
+}
+
+/// What the side called MAX maximises (RULES.md "What the solver optimises").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Objective {
+    /// Tricks won by the MAX side (bridge, euchre3).
+    Tricks,
+    /// Card points won by the MAX side, last-trick bonus included (belote, belote3).
+    Points,
+    /// hearts: the score of `player` in the deal, moon included; MAX = the three others.
+    Hearts { player: usize },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Obligations {
+    FollowSuit,
+    Belote,
+    Hearts,
+}
+
+// Moon status in hearts: who has taken every point card so far.
+pub(crate) const MOON_NONE_TAKEN: u8 = 4;
+pub(crate) const MOON_SPLIT: u8 = 5;
+pub(crate) const MOON_POINTS: i32 = 26;
+
+#[derive(Debug, Clone)]
+pub(crate) struct Rules {
+    pub variant: Variant,
+    pub n: usize,
+    pub trump_lane: Option<usize>,
+    pub to_internal: [u8; 64],
+    pub to_natural: [u8; 64],
+    pub points: [i32; 64],
+    pub last_trick_bonus: i32,
+    pub objective: Objective,
+    pub max_side: [bool; 4],
+    pub partner: [Option<usize>; 4],
+    pub obligations: Obligations,
+    pub hand_size: u32,
+    pub two_of_clubs: u64,
+    pub point_cards: u64,
+    pub hearts_lane: u64,
+    pub fingerprint: u32,
+}
+
+/// Belote trump order, natural rank (7 8 9 10 J Q K A) -> strength bit.
+const BELOTE_TRUMP_BIT: [u32; 8] = [0, 1, 6, 4, 7, 2, 3, 5];
+/// Belote plain order.
+const BELOTE_PLAIN_BIT: [u32; 8] = [0, 1, 2, 6, 3, 4, 5, 7];
+/// Points by strength bit.
+const BELOTE_TRUMP_POINTS: [i32; 8] = [0, 0, 3, 4, 10, 11, 14, 20];
+const BELOTE_PLAIN_POINTS: [i32; 8] = [0, 0, 0, 2, 3, 4, 10, 11];
+const EUCHRE3_SAME_COLOUR: [u32; 4] = [1, 0, 3, 2];
+
+impl Rules {
+    /// Compiles the rules of `position`; `player` is the hearts player whose score is solved.
+    pub(crate) fn new(position: &Position, objective: Objective) -> Rules {
+        let variant = position.variant();
+        let n = variant.players();
+        let trump = position.trump();
+        let mut rules = Rules {
+            variant,
+            n,
+            trump_lane: trump.map(|t| t as usize),
+            to_internal: [NONE; 64],
+            to_natural: [NONE; 64],
+            points: [0; 64],
+            last_trick_bonus: 0,
+            objective,
+            max_side: [false; 4],
+            partner: [None; 4],
+            obligations: Obligations::FollowSuit,
+            hand_size: variant.hand_size() as u32,
+            two_of_clubs: 0,
+            point_cards: 0,
+            hearts_lane: 0,
+            fingerprint: 0,
+        };
+        for card in variant.deck().iter() {
+            let (lane, bit, points) = rules.layout(card, trump);
+            let internal = (lane * 16 + bit) as u8;
+            rules.to_internal[card.index() as usize] = internal;
+            rules.to_natural[internal as usize] = card.index();
+            rules.points[internal as usize] = points;
+        }
+        rules.set_sides(position);
+        match variant {
+            Variant::Belote | Variant::Belote3 => {
+                rules.obligations = Obligations::Belote;
+                rules.last_trick_bonus = 10;
+            }
+            Variant::Hearts => {
+                rules.obligations = Obligations::Hearts;
+                rules.two_of_clubs = rules.internal_bit(Card::from_parts(3, 0));
+                rules.hearts_lane = LANES[1];
+                rules.point_cards = LANES[1] | rules.internal_bit(Card::from_parts(0, 10));
+            }
+            _ => {}
+        }
+        rules.fingerprint = rules.compute_fingerprint();
+        rules
+    }
+
+    /// (lane, strength bit, points) of a natural card once trump is known.
+    fn layout(&self, card: Card, trump: Option<u32>) -> (u32, u32, i32) {
+        let (suit, rank) = (card.suit(), card.rank());
+        match self.variant {
+            Variant::Bridge | Variant::Hearts => {
+                let points = if self.variant == Variant::Hearts && suit == 1 {
+                    1
+                } else if self.variant == Variant::Hearts && suit == 0 && rank == 10 {
+                    13
+                } else {
+                    0
+                };
+                (suit, rank, points)
+            }
+            Variant::Belote | Variant::Belote3 => {
+                let r = rank as usize;
+                if Some(suit) == trump {
+                    let bit = BELOTE_TRUMP_BIT[r];
+                    (suit, bit, BELOTE_TRUMP_POINTS[bit as usize])
+                } else {
+                    let bit = BELOTE_PLAIN_BIT[r];
+                    (suit, bit, BELOTE_PLAIN_POINTS[bit as usize])
+                }
+            }
+            Variant::Euchre3 => {
+                let trump = trump.unwrap_or(u32::MAX);
+                if trump < 4 && rank == 0 && suit == trump {
+                    (trump, 6, 0) // the Oracle
+                } else if trump < 4 && rank == 0 && suit == EUCHRE3_SAME_COLOUR[trump as usize] {
+                    (trump, 5, 0) // the Sage: trump for every purpose
+                } else if suit == trump || (trump < 4 && suit == EUCHRE3_SAME_COLOUR[trump as usize]) {
+                    (suit, rank - 1, 0)
+                } else {
+                    (suit, rank, 0)
+                }
+            }
+        }
+    }
+
+    fn set_sides(&mut self, position: &Position) {
+        let n = self.n;
+        let taker = position.taker();
+        match (self.variant, self.objective) {
+            (_, Objective::Hearts { player }) => {
+                for seat in 0..n {
+                    self.max_side[seat] = seat != player;
+                }
+            }
+            (Variant::Bridge, _) => {
+                let declarer = taker.unwrap_or(position.to_play());
+                for seat in 0..4 {
+                    self.max_side[seat] = seat % 2 == declarer % 2;
+                    self.partner[seat] = Some((seat + 2) % 4);
+                }
+            }
+            (Variant::Belote, _) => {
+                let taker = taker.unwrap_or(0);
+                for seat in 0..4 {
+                    self.max_side[seat] = seat % 2 == taker % 2;
+                    self.partner[seat] = Some((seat + 2) % 4);
+                }
+            }
+            (Variant::Belote3, _) => {
+                let taker = taker.unwrap_or(0);
+                self.max_side[taker] = true;
+                let defenders = [(taker + 1) % 3, (taker + 2) % 3];
+                self.partner[defenders[0]] = Some(defenders[1]);
+                self.partner[defenders[1]] = Some(defenders[0]);
+            }
+            _ => {
+                self.max_side[taker.unwrap_or(0)] = true;
+            }
+        }
+    }
+
+    fn compute_fingerprint(&self) -> u32 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |value: u64| {
+            h ^= value;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        mix(self.variant as u64);
+        mix(self.trump_lane.map_or(9, |t| t as u64));
+        mix(match self.objective {
+            Objective::Tricks => 100,
+            Objective::Points => 200,
+            Objective::Hearts { player } => 300 + player as u64,
+        });
+        for seat in 0..4 {
+            mix(u64::from(self.max_side[seat]));
+        }
+        (h ^ (h >> 32)) as u32
+    }
+
+    pub(crate) fn internal_bit(&self, card: Card) -> u64 {
+        1u64 << self.to_internal[card.index() as usize]
+    }
+
+    pub(crate) fn internal_set(&self, set: CardSet) -> u64 {
+        set.iter().fold(0, |acc, card| acc | self.internal_bit(card))
+    }
+
+    pub(crate) fn natural(&self, internal: u32) -> Card {
+        Card::from_index(u32::from(self.to_natural[internal as usize]))
+    }
+
+    pub(crate) fn points_of(&self, set: u64) -> i32 {
+        bits(set).map(|i| self.points[i as usize]).sum()
+    }
+
+    /// Does `card` beat `best`, the card winning the trick so far (of the led lane or trump)?
+    pub(crate) fn beats(&self, card: u32, best: u32) -> bool {
+        if lane_of(card) == lane_of(best) {
+            card > best
+        } else {
+            Some(lane_of(card)) == self.trump_lane
+        }
+    }
+
+    /// Index (in play order) of the card currently winning `trick`.
+    pub(crate) fn winning(&self, trick: &[u8]) -> usize {
+        let mut best = 0;
+        for i in 1..trick.len() {
+            if self.beats(u32::from(trick[i]), u32::from(trick[best])) {
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// The cards `seat` may play (internal layout), RULES.md obligations.
+    pub(crate) fn legal(&self, hand: u64, seat: usize, trick: &[u8], leader: usize, in_play: u64, tricks_left: u32) -> u64 {
+        if trick.is_empty() {
+            return self.legal_lead(hand, in_play, tricks_left);
+        }
+        let led = lane_of(u32::from(trick[0]));
+        let follow = hand & LANES[led];
+        match self.obligations {
+            Obligations::FollowSuit => nonzero_or(follow, hand),
+            Obligations::Hearts => {
+                if follow != 0 {
+                    follow
+                } else if tricks_left == self.hand_size {
+                    nonzero_or(hand & !self.point_cards, hand) // no points on the first trick
+                } else {
+                    hand
+                }
+            }
+            Obligations::Belote => self.legal_belote(hand, seat, trick, leader, led, follow),
+        }
+    }
+
+    fn legal_lead(&self, hand: u64, in_play: u64, tricks_left: u32) -> u64 {
+        if self.obligations != Obligations::Hearts {
+            return hand;
+        }
+        if tricks_left == self.hand_size {
+            return nonzero_or(hand & self.two_of_clubs, hand);
+        }
+        let broken = self.hearts_lane & !in_play != 0; // a heart left play in an earlier trick
+        if broken {
+            hand
+        } else {
+            nonzero_or(hand & !self.hearts_lane, hand)
+        }
+    }
+
+    fn legal_belote(&self, hand: u64, seat: usize, trick: &[u8], leader: usize, led: usize, follow: u64) -> u64 {
+        let trump = match self.trump_lane {
+            Some(t) => t,
+            None => return nonzero_or(follow, hand),
+        };
+        let trumps = hand & LANES[trump];
+        let best_trump = trick.iter().map(|&c| u32::from(c)).filter(|&c| lane_of(c) == trump).max();
+        let higher = match best_trump {
+            Some(best) => trumps & !((2u64 << best) - 1),
+            None => trumps,
+        };
+        if led == trump {
+            return nonzero_or(higher, nonzero_or(trumps, hand));
+        }
+        if follow != 0 {
+            return follow;
+        }
+        let winner = (leader + self.winning(trick)) % self.n;
+        if self.partner[seat] == Some(winner) {
+            return hand; // partner is master: discard or trump freely
+        }
+        nonzero_or(higher, nonzero_or(trumps, hand))
+    }
+}
+
+fn nonzero_or(set: u64, otherwise: u64) -> u64 {
+    if set != 0 {
+        set
+    } else {
+        otherwise
+    }
+}

@@ -1,0 +1,212 @@
+//! Exact double-dummy search: [`Solver`] owns its transposition table and can be reused,
+//! so related solves (the same deal a card later, sampled deals of one hint) share it.
+
+mod alpha_beta;
+mod bounds;
+pub(crate) mod ordering;
+pub(crate) mod state;
+pub mod table;
+
+use crate::cards::{bits, Card};
+use crate::error::SolverError;
+use crate::position::Position;
+use crate::rules::{Objective, Rules};
+use crate::variant::Variant;
+use alpha_beta::Search;
+use ordering::{ordered, representative_of, representatives};
+use state::State;
+use table::Table;
+
+/// Default transposition table size: well under the 256 MB ceiling.
+pub const DEFAULT_MEMORY_BYTES: usize = 64 << 20;
+
+/// What to compute besides the value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// The value of every legal card of the player to move.
+    pub all_cards: bool,
+    /// An optimal line of play to the end of the deal.
+    pub line: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { all_cards: true, line: true }
+    }
+}
+
+/// The result of a solve. Values are totals for the deal: what the MAX side ends with
+/// (tricks or card points won, the ones already won included), or in hearts the score of
+/// the chosen player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    pub value: i32,
+    /// Every legal card of the player to move, with its value (when asked).
+    pub card_values: Vec<(Card, i32)>,
+    /// An optimal line of play from here to the end (when asked).
+    pub line: Vec<Card>,
+    pub nodes: u64,
+    /// The seat to move and whether it is on the MAX side.
+    pub to_play: usize,
+    pub maximising: bool,
+}
+
+/// The objective of a solve, from RULES.md "What the solver optimises".
+pub fn objective_for(position: &Position, hearts_player: Option<usize>) -> Result<Objective, SolverError> {
+    match position.variant() {
+        Variant::Hearts => {
+            let player = hearts_player.ok_or(SolverError::MissingArgument("player (hearts)"))?;
+            if player >= position.players() {
+                return Err(SolverError::InvalidPosition("the hearts player must be a seat".into()));
+            }
+            Ok(Objective::Hearts { player })
+        }
+        Variant::Bridge | Variant::Euchre3 => Ok(Objective::Tricks),
+        Variant::Belote | Variant::Belote3 => Ok(Objective::Points),
+    }
+}
+
+#[derive(Debug)]
+pub struct Solver {
+    table: Table,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver::with_memory(DEFAULT_MEMORY_BYTES)
+    }
+
+    /// A solver whose transposition table uses at most `memory_bytes`.
+    pub fn with_memory(memory_bytes: usize) -> Solver {
+        Solver { table: Table::with_memory(memory_bytes) }
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        self.table.memory_bytes()
+    }
+
+    /// Forgets what earlier solves stored.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Solves `position`; `hearts_player` is required in hearts (whose score is solved).
+    pub fn solve(&mut self, position: &Position, hearts_player: Option<usize>, options: SolveOptions) -> Result<Solution, SolverError> {
+        let objective = objective_for(position, hearts_player)?;
+        let rules = Rules::new(position, objective);
+        self.table.next_generation();
+        let base = base_value(position, &rules);
+        let mut search = Search { rules: &rules, table: &mut self.table, st: State::new(&rules, position), nodes: 0 };
+        let to_play = search.st.to_play(rules.n);
+        let maximising = rules.max_side[to_play];
+        let (future, card_values) = if options.all_cards {
+            let values = every_card(&mut search);
+            let best = values.iter().map(|&(_, v)| v);
+            let future = if maximising { best.max() } else { best.min() }.unwrap_or(0);
+            (future, values)
+        } else {
+            (search.exact(None), Vec::new())
+        };
+        let line = if options.line { optimal_line(&mut search, future) } else { Vec::new() };
+        Ok(Solution {
+            value: base + future,
+            card_values: card_values.into_iter().map(|(card, v)| (card, base + v)).collect(),
+            line,
+            nodes: search.nodes,
+            to_play,
+            maximising,
+        })
+    }
+
+    /// Just the value of `position` (the cheapest solve).
+    pub fn value(&mut self, position: &Position, hearts_player: Option<usize>) -> Result<i32, SolverError> {
+        Ok(self.solve(position, hearts_player, SolveOptions { all_cards: false, line: false })?.value)
+    }
+}
+
+/// What the MAX side has already won (hearts: the player's points so far).
+fn base_value(position: &Position, rules: &Rules) -> i32 {
+    let n = rules.n;
+    match rules.objective {
+        Objective::Tricks => (0..n).filter(|&s| rules.max_side[s]).map(|s| position.tricks()[s] as i32).sum(),
+        Objective::Points => (0..n).filter(|&s| rules.max_side[s]).map(|s| position.points()[s]).sum(),
+        Objective::Hearts { player } => position.points()[player],
+    }
+}
+
+/// The future value of every legal card of the player to move (equivalent cards share it).
+fn every_card(search: &mut Search<'_>) -> Vec<(Card, i32)> {
+    let rules = search.rules;
+    let legal = search.st.legal(rules);
+    let in_play = search.st.in_play();
+    let reps = representatives(rules, legal, in_play);
+    let mut rep_values: Vec<(u32, i32)> = Vec::new();
+    let mut guess = None;
+    for &card in ordered(rules, &search.st, None).as_slice() {
+        let card = u32::from(card);
+        debug_assert!(reps & (1u64 << card) != 0);
+        let undo = search.st.play(rules, card);
+        let contribution = undo.completed.as_ref().map_or(0, |done| done.contribution);
+        let value = contribution + search.exact(guess.map(|g: i32| g - contribution));
+        search.st.unplay(rules, &undo);
+        guess = Some(value);
+        rep_values.push((card, value));
+    }
+    let mut values: Vec<(Card, i32)> = bits(legal)
+        .map(|card| {
+            let rep = representative_of(rules, card, legal, in_play);
+            let value = rep_values.iter().find(|&&(c, _)| c == rep).map_or(0, |&(_, v)| v);
+            (rules.natural(card), value)
+        })
+        .collect();
+    values.sort_by_key(|&(card, _)| card);
+    values
+}
+
+/// An optimal line from the current node whose future value is `value`. The candidates
+/// are tried in an order that depends on the position only, so lines are deterministic.
+fn optimal_line(search: &mut Search<'_>, mut value: i32) -> Vec<Card> {
+    let rules = search.rules;
+    let mut line = Vec::new();
+    while search.st.tricks_left > 0 {
+        let maximising = rules.max_side[search.st.to_play(rules.n)];
+        let moves = ordered(rules, &search.st, None);
+        let mut chosen = None;
+        for &card in moves.as_slice() {
+            let undo = search.st.play(rules, u32::from(card));
+            let contribution = undo.completed.as_ref().map_or(0, |done| done.contribution);
+            let keeps_value =
+                if maximising { search.reaches(value - contribution) } else { !search.reaches(value - contribution + 1) };
+            if keeps_value {
+                value -= contribution;
+                chosen = Some(card);
+                break;
+            }
+            search.st.unplay(rules, &undo);
+        }
+        match chosen {
+            Some(card) => line.push(rules.natural(u32::from(card))),
+            None => break, // unreachable when `value` is exact
+        }
+    }
+    line
+}
+
+/// The cards the player to move may play in `position`, per the variant's obligations.
+pub fn legal_cards(position: &Position) -> Vec<Card> {
+    let objective = match position.variant() {
+        Variant::Hearts => Objective::Hearts { player: 0 },
+        _ => Objective::Tricks,
+    };
+    let rules = Rules::new(position, objective);
+    let st = State::new(&rules, position);
+    let mut cards: Vec<Card> = bits(st.legal(&rules)).map(|i| rules.natural(i)).collect();
+    cards.sort();
+    cards
+}

@@ -1,0 +1,125 @@
+//! Move generation for the search: one card per run of equivalent cards, best first.
+//!
+//! Two cards of one hand are equivalent when no card still in play lies between them in
+//! their lane and they are worth the same points: playing either gives the same game.
+
+use super::state::State;
+use crate::cards::bits;
+use crate::rules::{lane_of, Objective, Rules, LANES};
+
+/// The cards strictly above `card` in the whole word.
+pub(crate) fn above(card: u32) -> u64 {
+    if card >= 63 {
+        0
+    } else {
+        u64::MAX << (card + 1)
+    }
+}
+
+/// One representative (the highest) of each run of equivalent cards in `legal`.
+pub(crate) fn representatives(rules: &Rules, legal: u64, in_play: u64) -> u64 {
+    let mut reps = 0u64;
+    for card in bits(legal) {
+        let higher = in_play & LANES[lane_of(card)] & above(card);
+        let next = higher.trailing_zeros();
+        let merged = higher != 0 && legal & (1u64 << next) != 0 && rules.points[card as usize] == rules.points[next as usize];
+        if !merged {
+            reps |= 1u64 << card;
+        }
+    }
+    reps
+}
+
+/// The representative standing for `card` (the top of its run).
+pub(crate) fn representative_of(rules: &Rules, card: u32, legal: u64, in_play: u64) -> u32 {
+    let mut card = card;
+    loop {
+        let higher = in_play & LANES[lane_of(card)] & above(card);
+        let next = higher.trailing_zeros();
+        if higher != 0 && legal & (1u64 << next) != 0 && rules.points[card as usize] == rules.points[next as usize] {
+            card = next;
+        } else {
+            return card;
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+pub(crate) struct Moves {
+    cards: [u8; 16],
+    len: usize,
+}
+
+impl Moves {
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        &self.cards[..self.len]
+    }
+}
+
+/// The representatives of the legal cards, the table's best move first, then by heuristic.
+pub(crate) fn ordered(rules: &Rules, st: &State, hint: Option<u32>) -> Moves {
+    let in_play = st.in_play();
+    let reps = representatives(rules, st.legal(rules), in_play);
+    let mut scored: [(i32, u8); 16] = [(0, 0); 16];
+    let mut len = 0;
+    for card in bits(reps) {
+        let score = if Some(card) == hint { i32::MAX } else { heuristic(rules, st, card, in_play) };
+        if len < 16 {
+            scored[len] = (score, card as u8);
+            len += 1;
+        }
+    }
+    scored[..len].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    let mut moves = Moves { cards: [0; 16], len };
+    for (i, &(_, card)) in scored[..len].iter().enumerate() {
+        moves.cards[i] = card;
+    }
+    moves
+}
+
+fn heuristic(rules: &Rules, st: &State, card: u32, in_play: u64) -> i32 {
+    let n = rules.n;
+    let seat = st.to_play(n);
+    let rank = (card % 16) as i32;
+    let points = rules.points[card as usize];
+    if let Objective::Hearts { player } = rules.objective {
+        return heuristic_hearts(rules, st, card, seat, player, rank, points);
+    }
+    if st.trick_len == 0 {
+        // Lead a card that is the top of its lane (likely to win), else a low one.
+        let top = in_play & LANES[lane_of(card)] & above(card) == 0;
+        return if top { 200 + points } else { 100 - rank - points };
+    }
+    let trick = &st.trick[..st.trick_len];
+    let best = u32::from(trick[rules.winning(trick)]);
+    let winner = (st.leader + rules.winning(trick)) % n;
+    let side_winning = rules.max_side[winner] == rules.max_side[seat];
+    let wins = rules.beats(card, best);
+    let last = st.trick_len == n - 1;
+    match (wins, side_winning) {
+        (true, false) => 300 - rank + if last { 50 } else { 0 },
+        (false, true) => 200 + points * 4 - rank,
+        (true, true) => 50 - rank,
+        (false, false) => 100 - points * 4 - rank,
+    }
+}
+
+fn heuristic_hearts(rules: &Rules, st: &State, card: u32, seat: usize, player: usize, rank: i32, points: i32) -> i32 {
+    if st.trick_len == 0 {
+        return 100 - rank - points * 4; // lead low, keep points
+    }
+    let trick = &st.trick[..st.trick_len];
+    let best = u32::from(trick[rules.winning(trick)]);
+    let winner = (st.leader + rules.winning(trick)) % rules.n;
+    let follows = lane_of(card) == lane_of(u32::from(trick[0]));
+    if !follows {
+        // Discarding: give points to the other side's winner, keep them from one's own.
+        let good_target = (seat == player) != (winner == player);
+        return if good_target { 300 + points * 8 + rank } else { 100 - points * 8 + rank };
+    }
+    if rules.beats(card, best) {
+        50 + rank // must win or chooses to: shed a high card
+    } else {
+        200 + rank // duck with the highest card that does not win
+    }
+}

@@ -1,0 +1,155 @@
+//! The mutable search state, with make/unmake of one card.
+
+use crate::position::Position;
+use crate::rules::{Objective, Rules, MOON_NONE_TAKEN, MOON_POINTS, MOON_SPLIT};
+
+#[derive(Debug, Clone)]
+pub(crate) struct State {
+    pub hands: [u64; 4],
+    pub trick: [u8; 4],
+    pub trick_len: usize,
+    pub leader: usize,
+    /// Tricks still to complete, the one in progress included.
+    pub tricks_left: u32,
+    /// hearts: the seat that has taken every point card so far, or MOON_NONE_TAKEN / MOON_SPLIT.
+    pub moon: u8,
+}
+
+/// What `play` changed, to undo it.
+pub(crate) struct Undo {
+    pub seat: usize,
+    pub card: u8,
+    /// Set when the card completed a trick.
+    pub completed: Option<Completed>,
+}
+
+pub(crate) struct Completed {
+    pub trick: [u8; 4],
+    pub leader: usize,
+    pub moon: u8,
+    /// What the trick added to the future value of the MAX side.
+    pub contribution: i32,
+}
+
+impl State {
+    pub(crate) fn new(rules: &Rules, position: &Position) -> State {
+        let mut hands = [0u64; 4];
+        for (seat, hand) in position.hands().iter().enumerate().take(rules.n) {
+            hands[seat] = rules.internal_set(*hand);
+        }
+        let mut trick = [0u8; 4];
+        for (i, &card) in position.trick().iter().enumerate() {
+            trick[i] = rules.to_internal[card.index() as usize];
+        }
+        let takers: Vec<usize> = (0..rules.n).filter(|&seat| position.points()[seat] > 0).collect();
+        let moon = match takers.as_slice() {
+            [] => MOON_NONE_TAKEN,
+            [one] => *one as u8,
+            _ => MOON_SPLIT,
+        };
+        State {
+            hands,
+            trick,
+            trick_len: position.trick().len(),
+            leader: position.leader(),
+            tricks_left: position.cards_per_hand() as u32,
+            moon,
+        }
+    }
+
+    pub(crate) fn to_play(&self, n: usize) -> usize {
+        (self.leader + self.trick_len) % n
+    }
+
+    /// Every card still in a hand or on the table.
+    pub(crate) fn in_play(&self) -> u64 {
+        let table = self.trick[..self.trick_len].iter().fold(0u64, |acc, &c| acc | (1u64 << c));
+        self.hands.iter().fold(table, |acc, &hand| acc | hand)
+    }
+
+    pub(crate) fn legal(&self, rules: &Rules) -> u64 {
+        let seat = self.to_play(rules.n);
+        rules.legal(self.hands[seat], seat, &self.trick[..self.trick_len], self.leader, self.in_play(), self.tricks_left)
+    }
+
+    pub(crate) fn play(&mut self, rules: &Rules, card: u32) -> Undo {
+        let seat = self.to_play(rules.n);
+        self.hands[seat] &= !(1u64 << card);
+        self.trick[self.trick_len] = card as u8;
+        self.trick_len += 1;
+        let mut undo = Undo { seat, card: card as u8, completed: None };
+        if self.trick_len == rules.n {
+            undo.completed = Some(self.complete_trick(rules));
+        }
+        undo
+    }
+
+    fn complete_trick(&mut self, rules: &Rules) -> Completed {
+        let n = rules.n;
+        let winner = (self.leader + rules.winning(&self.trick[..n])) % n;
+        let last = self.tricks_left == 1;
+        let cards = self.trick[..n].iter().fold(0u64, |acc, &c| acc | (1u64 << c));
+        let points = rules.points_of(cards) + if last { rules.last_trick_bonus } else { 0 };
+        let saved = Completed { trick: self.trick, leader: self.leader, moon: self.moon, contribution: 0 };
+        let contribution = match rules.objective {
+            Objective::Tricks => i32::from(rules.max_side[winner]),
+            Objective::Points => {
+                if rules.max_side[winner] {
+                    points
+                } else {
+                    0
+                }
+            }
+            Objective::Hearts { player } => {
+                if points > 0 {
+                    self.moon = match self.moon {
+                        MOON_NONE_TAKEN => winner as u8,
+                        seat if seat == winner as u8 => seat,
+                        _ => MOON_SPLIT,
+                    };
+                }
+                if winner == player {
+                    points
+                } else {
+                    0
+                }
+            }
+        };
+        self.leader = winner;
+        self.trick_len = 0;
+        self.tricks_left -= 1;
+        Completed { contribution, ..saved }
+    }
+
+    pub(crate) fn unplay(&mut self, rules: &Rules, undo: &Undo) {
+        if let Some(done) = &undo.completed {
+            self.trick = done.trick;
+            self.leader = done.leader;
+            self.moon = done.moon;
+            self.tricks_left += 1;
+            self.trick_len = rules.n;
+        }
+        self.trick_len -= 1;
+        self.hands[undo.seat] |= 1u64 << undo.card;
+    }
+
+    /// hearts: what the end of the deal adds (the moon rule); zero elsewhere.
+    pub(crate) fn terminal(&self, rules: &Rules) -> i32 {
+        match rules.objective {
+            Objective::Hearts { player } if self.moon < MOON_NONE_TAKEN => {
+                if usize::from(self.moon) == player {
+                    -MOON_POINTS // the shooter scores 0 instead of 26
+                } else {
+                    MOON_POINTS // somebody else shot: 26 for the player
+                }
+            }
+            _ => 0,
+        }
+    }
+
+    /// The points still to be won (cards in hands and on the table, plus the last-trick bonus).
+    pub(crate) fn points_left(&self, rules: &Rules) -> i32 {
+        let bonus = if self.tricks_left > 0 { rules.last_trick_bonus } else { 0 };
+        rules.points_of(self.in_play()) + bonus
+    }
+}

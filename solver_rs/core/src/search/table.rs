@@ -1,0 +1,143 @@
+//! The transposition table: bounds on the future value at trick boundaries.
+//!
+//! Entries are keyed by the exact remaining hands, the leader, the hearts moon status and
+//! a fingerprint of the rules (trump, sides, objective), so a [`Table`] can be kept
+//! across solves: related positions share it. Memory is bounded; the table is allocated
+//! zeroed (lazily committed by the OS) on first use.
+
+use super::state::State;
+
+const WORDS: usize = 6;
+pub(crate) const ENTRY_BYTES: usize = WORDS * 8;
+const VALID: u64 = 1;
+
+#[derive(Debug)]
+pub struct Table {
+    slots: Vec<[u64; WORDS]>,
+    capacity: usize,
+    generation: u8,
+    stores: u64,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Bounds {
+    pub lower: i32,
+    pub upper: i32,
+    pub best: Option<u32>,
+}
+
+impl Table {
+    /// A table of at most `memory_bytes` (at least 1024 entries).
+    pub fn with_memory(memory_bytes: usize) -> Table {
+        let entries = (memory_bytes / ENTRY_BYTES).max(1024);
+        let capacity = 1usize << (usize::BITS - 1 - entries.leading_zeros()); // a power of two
+        Table { slots: Vec::new(), capacity, generation: 0, stores: 0 }
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        self.capacity * ENTRY_BYTES
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.slots = Vec::new();
+        self.stores = 0;
+    }
+
+    /// Marks later entries as newer (older ones are replaced first).
+    pub fn next_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    pub fn stores(&self) -> u64 {
+        self.stores
+    }
+
+    fn ensure(&mut self) {
+        if self.slots.is_empty() {
+            self.slots = vec![[0u64; WORDS]; self.capacity];
+        }
+    }
+
+    // Word 5 of a slot: VALID | leader << 8 | moon << 16 | generation << 24 | fingerprint << 32.
+    // Word 4: lower (16 bits) | upper << 16 | best << 32 | depth << 40.
+    fn meta(st: &State, fingerprint: u32) -> u64 {
+        u64::from(fingerprint) << 32 | u64::from(st.moon) << 16 | (st.leader as u64) << 8
+    }
+
+    fn bucket(&self, st: &State, meta: u64) -> usize {
+        let mut h = meta.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for &hand in &st.hands {
+            h = (h ^ hand).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            h ^= h >> 31;
+        }
+        (h as usize) & (self.capacity - 1) & !1
+    }
+
+    fn matches(slot: &[u64; WORDS], st: &State, meta: u64) -> bool {
+        slot[5] & VALID != 0 && slot[5] & KEY_MASK == meta && slot[..4] == st.hands
+    }
+
+    pub(crate) fn probe(&self, st: &State, fingerprint: u32) -> Option<Bounds> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let meta = Table::meta(st, fingerprint);
+        let index = self.bucket(st, meta);
+        self.slots[index..index + 2].iter().find(|slot| Table::matches(slot, st, meta)).map(|slot| decode(slot[4]))
+    }
+
+    /// Records that the future value is `>= target` (`reached`) or `< target`.
+    pub(crate) fn store(&mut self, st: &State, fingerprint: u32, target: i32, reached: bool, best: Option<u32>) {
+        self.ensure();
+        self.stores += 1;
+        let meta = Table::meta(st, fingerprint);
+        let index = self.bucket(st, meta);
+        let existing = (index..index + 2).find(|&i| Table::matches(&self.slots[i], st, meta));
+        let slot_index = existing.unwrap_or_else(|| {
+            // Replace an empty slot, else one from an older generation, else the shallower one.
+            let keep_score = |i: usize| {
+                let slot = &self.slots[i];
+                if slot[5] & VALID == 0 {
+                    return 0;
+                }
+                let current = (slot[5] >> 24 & 0xFF) as u8 == self.generation;
+                1 + u64::from(current) * 256 + (slot[4] >> 40 & 0xFF)
+            };
+            if keep_score(index) <= keep_score(index + 1) { index } else { index + 1 }
+        });
+        let mut bounds = match existing {
+            Some(i) => decode(self.slots[i][4]),
+            None => Bounds { lower: i32::from(i16::MIN), upper: i32::from(i16::MAX), best: None },
+        };
+        if reached {
+            bounds.lower = bounds.lower.max(target);
+        } else {
+            bounds.upper = bounds.upper.min(target - 1);
+        }
+        if best.is_some() {
+            bounds.best = best;
+        }
+        let slot = &mut self.slots[slot_index];
+        slot[..4].copy_from_slice(&st.hands);
+        slot[4] = encode(bounds) | u64::from(st.tricks_left) << 40;
+        slot[5] = VALID | meta | u64::from(self.generation) << 24;
+    }
+}
+
+const KEY_MASK: u64 = 0xFFFF_FFFF_00FF_FF00;
+
+fn encode(bounds: Bounds) -> u64 {
+    let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16 as u16;
+    let best = bounds.best.map_or(0xFF, u64::from);
+    u64::from(clamp(bounds.lower)) | u64::from(clamp(bounds.upper)) << 16 | best << 32
+}
+
+fn decode(word: u64) -> Bounds {
+    let best = (word >> 32 & 0xFF) as u32;
+    Bounds {
+        lower: i32::from(word as u16 as i16),
+        upper: i32::from((word >> 16) as u16 as i16),
+        best: if best == 0xFF { None } else { Some(best) },
+    }
+}

@@ -1,0 +1,345 @@
+//! The solver against a plain minimax (no pruning, no table, no merging) written from
+//! RULES.md on natural cards, independently of the solver's compiled rules: the value of
+//! every legal card agrees on 1,000 random positions per variant with up to 4 tricks
+//! left, mid-trick positions included. Each solution's line is replayed too.
+
+use cardgames_solver::{Card, CardSet, Position, SolveOptions, Solver, Variant};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+const POSITIONS_PER_VARIANT: usize = 1000;
+
+/// The rules again, on natural cards (suit * 16 + rank), straight from RULES.md.
+struct Reference {
+    variant: Variant,
+    n: usize,
+    trump: Option<u32>,
+    taker: usize,
+    hearts_player: usize,
+}
+
+const BELOTE_TRUMP_ORDER: [u32; 8] = [0, 1, 5, 6, 3, 7, 2, 4]; // 7 8 Q K 10 A 9 J by natural rank
+const BELOTE_PLAIN_ORDER: [u32; 8] = [0, 1, 2, 4, 5, 6, 3, 7]; // 7 8 9 J Q K 10 A
+
+fn suit(c: u32) -> u32 {
+    c / 16
+}
+fn rank(c: u32) -> u32 {
+    c % 16
+}
+fn cards(set: u64) -> Vec<u32> {
+    (0..64).filter(|&i| set & (1u64 << i) != 0).collect()
+}
+
+impl Reference {
+    fn effective_suit(&self, c: u32) -> u32 {
+        if self.variant == Variant::Euchre3 {
+            if let Some(t) = self.trump {
+                let same_colour = [1, 0, 3, 2][t as usize];
+                if rank(c) == 0 && suit(c) == same_colour {
+                    return t; // the Sage
+                }
+            }
+        }
+        suit(c)
+    }
+
+    fn strength(&self, c: u32) -> u32 {
+        match self.variant {
+            Variant::Belote | Variant::Belote3 => {
+                let order = if Some(suit(c)) == self.trump { BELOTE_TRUMP_ORDER } else { BELOTE_PLAIN_ORDER };
+                order.iter().position(|&r| r == rank(c)).unwrap() as u32
+            }
+            Variant::Euchre3 if self.trump.is_some() && rank(c) == 0 && self.effective_suit(c) == self.trump.unwrap() => {
+                if suit(c) == self.trump.unwrap() { 100 } else { 99 }
+            }
+            _ => rank(c),
+        }
+    }
+
+    fn points(&self, c: u32) -> i32 {
+        match self.variant {
+            Variant::Belote | Variant::Belote3 => {
+                let trump = Some(suit(c)) == self.trump;
+                match (rank(c), trump) {
+                    (4, true) => 20,
+                    (2, true) => 14,
+                    (7, _) => 11,
+                    (3, _) => 10,
+                    (6, _) => 4,
+                    (5, _) => 3,
+                    (4, false) => 2,
+                    _ => 0,
+                }
+            }
+            Variant::Hearts if suit(c) == 1 => 1,
+            Variant::Hearts if suit(c) == 0 && rank(c) == 10 => 13,
+            _ => 0,
+        }
+    }
+
+    fn is_trump(&self, c: u32) -> bool {
+        Some(self.effective_suit(c)) == self.trump
+    }
+
+    fn winner(&self, trick: &[(usize, u32)]) -> usize {
+        let led = self.effective_suit(trick[0].1);
+        let key = |&(_, c): &(usize, u32)| (self.is_trump(c), self.effective_suit(c) == led, self.strength(c));
+        trick.iter().max_by_key(|entry| key(entry)).unwrap().0
+    }
+
+    fn partner(&self, seat: usize) -> Option<usize> {
+        match self.variant {
+            Variant::Belote => Some((seat + 2) % 4),
+            Variant::Belote3 if seat != self.taker => Some(3 - seat - self.taker),
+            _ => None,
+        }
+    }
+
+    fn legal(&self, hands: &[u64], seat: usize, trick: &[(usize, u32)], in_play: u64) -> Vec<u32> {
+        let hand = cards(hands[seat]);
+        let pick = |tiers: Vec<Vec<u32>>| -> Vec<u32> {
+            tiers.into_iter().find(|tier| !tier.is_empty()).unwrap_or_else(|| hand.clone())
+        };
+        let of = |keep: &dyn Fn(u32) -> bool| hand.iter().copied().filter(|&c| keep(c)).collect::<Vec<u32>>();
+        let first_trick = self.variant == Variant::Hearts && hand.len() + usize::from(!trick.is_empty() && trick.iter().any(|&(s, _)| s == seat)) == 13
+            && trick.len() + hands.iter().map(|h| h.count_ones() as usize).sum::<usize>() == 52;
+        if trick.is_empty() {
+            if self.variant != Variant::Hearts {
+                return hand;
+            }
+            if first_trick {
+                return pick(vec![of(&|c| c == 3 * 16)]);
+            }
+            let broken = (0..13).any(|r| in_play & (1u64 << (16 + r)) == 0);
+            return if broken { hand } else { pick(vec![of(&|c| suit(c) != 1)]) };
+        }
+        let led = self.effective_suit(trick[0].1);
+        let follow = of(&|c| self.effective_suit(c) == led);
+        match self.variant {
+            Variant::Hearts if first_trick => pick(vec![follow, of(&|c| self.points(c) == 0)]),
+            Variant::Belote | Variant::Belote3 => {
+                let best = trick.iter().map(|&(_, c)| c).filter(|&c| self.is_trump(c)).map(|c| self.strength(c)).max();
+                let higher = of(&|c| self.is_trump(c) && best.is_none_or(|b| self.strength(c) > b));
+                let trumps = of(&|c| self.is_trump(c));
+                if Some(led) == self.trump {
+                    return pick(vec![higher, trumps]);
+                }
+                if !follow.is_empty() {
+                    return follow;
+                }
+                if self.partner(seat) == Some(self.winner(trick)) {
+                    return hand;
+                }
+                pick(vec![higher, trumps])
+            }
+            _ => pick(vec![follow]),
+        }
+    }
+
+    fn max_side(&self, seat: usize) -> bool {
+        match self.variant {
+            Variant::Bridge | Variant::Belote => seat % 2 == self.taker % 2,
+            Variant::Hearts => seat != self.hearts_player,
+            _ => seat == self.taker,
+        }
+    }
+
+    /// The deal's final objective from per-seat totals (tricks, points).
+    fn objective(&self, tricks: &[i32; 4], points: &[i32; 4]) -> i32 {
+        match self.variant {
+            Variant::Bridge | Variant::Euchre3 => (0..self.n).filter(|&s| self.max_side(s)).map(|s| tricks[s]).sum(),
+            Variant::Belote | Variant::Belote3 => (0..self.n).filter(|&s| self.max_side(s)).map(|s| points[s]).sum(),
+            Variant::Hearts => match (0..4).find(|&s| points[s] == 26) {
+                Some(shooter) if shooter == self.hearts_player => 0,
+                Some(_) => 26,
+                None => points[self.hearts_player],
+            },
+        }
+    }
+
+    /// Minimax over every legal card: returns the final objective.
+    fn minimax(&self, hands: &mut [u64; 4], trick: &mut Vec<(usize, u32)>, leader: usize, tricks: &mut [i32; 4], points: &mut [i32; 4]) -> i32 {
+        if trick.is_empty() && hands.iter().all(|&h| h == 0) {
+            return self.objective(tricks, points);
+        }
+        let seat = (leader + trick.len()) % self.n;
+        let in_play = hands.iter().fold(0u64, |a, &h| a | h) | trick.iter().fold(0u64, |a, &(_, c)| a | (1u64 << c));
+        let maximising = self.max_side(seat);
+        let mut best = if maximising { i32::MIN } else { i32::MAX };
+        for card in self.legal(hands, seat, trick, in_play) {
+            let value = self.after(hands, trick, leader, tricks, points, seat, card);
+            best = if maximising { best.max(value) } else { best.min(value) };
+        }
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn after(&self, hands: &mut [u64; 4], trick: &mut Vec<(usize, u32)>, leader: usize, tricks: &mut [i32; 4], points: &mut [i32; 4], seat: usize, card: u32) -> i32 {
+        hands[seat] &= !(1u64 << card);
+        trick.push((seat, card));
+        let value = if trick.len() == self.n {
+            let winner = self.winner(trick);
+            let last = hands.iter().all(|&h| h == 0);
+            let won: i32 = trick.iter().map(|&(_, c)| self.points(c)).sum::<i32>() + if last && matches!(self.variant, Variant::Belote | Variant::Belote3) { 10 } else { 0 };
+            let saved = std::mem::take(trick);
+            tricks[winner] += 1;
+            points[winner] += won;
+            let value = self.minimax(hands, trick, winner, tricks, points);
+            tricks[winner] -= 1;
+            points[winner] -= won;
+            *trick = saved;
+            value
+        } else {
+            self.minimax(hands, trick, leader, tricks, points)
+        };
+        trick.pop();
+        hands[seat] |= 1u64 << card;
+        value
+    }
+}
+
+fn deck_cards(variant: Variant) -> Vec<u32> {
+    variant.deck().iter().map(|c| u32::from(c.index())).collect()
+}
+
+fn card_set(cards: &[u32]) -> CardSet {
+    CardSet::from_indices(cards).unwrap()
+}
+
+/// A random position with `k` tricks left and a few cards of the current trick played.
+fn random_position(variant: Variant, rng: &mut SmallRng) -> (Position, Reference) {
+    let n = variant.players();
+    let k = rng.random_range(1..=4usize);
+    let mut deck = deck_cards(variant);
+    deck.shuffle(rng);
+    let mut hands = [0u64; 4];
+    for seat in 0..n {
+        for &c in &deck[seat * k..(seat + 1) * k] {
+            hands[seat] |= 1u64 << c;
+        }
+    }
+    let out_of_play: Vec<u32> = deck[n * k..].to_vec();
+    let trump = match variant {
+        Variant::Hearts => None,
+        Variant::Bridge => [None, Some(0), Some(1), Some(2), Some(3)][rng.random_range(0..5)],
+        _ => Some(rng.random_range(0..4)),
+    };
+    let taker = rng.random_range(0..n);
+    let hearts_player = rng.random_range(0..n);
+    let reference = Reference { variant, n, trump, taker, hearts_player };
+    // What was won before: random, and for hearts consistent with the point cards out of play.
+    let mut points = [0i32; 4];
+    let mut tricks = [0i32; 4];
+    let gone: i32 = out_of_play.iter().map(|&c| reference.points(c)).sum();
+    if variant == Variant::Hearts {
+        if rng.random_bool(0.5) {
+            points[rng.random_range(0..4)] = gone; // one player has every point so far
+        } else {
+            for _ in 0..gone {
+                points[rng.random_range(0..4)] += 1;
+            }
+        }
+    } else {
+        for seat in 0..n {
+            points[seat] = rng.random_range(0..30);
+            tricks[seat] = rng.random_range(0..3);
+        }
+    }
+    let leader = rng.random_range(0..n);
+    let mut trick: Vec<(usize, u32)> = Vec::new();
+    let in_trick = rng.random_range(0..n);
+    for i in 0..in_trick {
+        let seat = (leader + i) % n;
+        let in_play = hands.iter().fold(0u64, |a, &h| a | h) | trick.iter().fold(0u64, |a, &(_, c)| a | (1u64 << c));
+        let legal = reference.legal(&hands, seat, &trick, in_play);
+        let card = legal[rng.random_range(0..legal.len())];
+        hands[seat] &= !(1u64 << card);
+        trick.push((seat, card));
+    }
+    let sets = hands.map(|h| card_set(&cards(h)));
+    let trick_cards: Vec<Card> = trick.iter().map(|&(_, c)| Card::new(c).unwrap()).collect();
+    let tricks_won = tricks.map(|t| t as u32);
+    let taker = if variant == Variant::Hearts { None } else { Some(taker) };
+    let position = Position::new(variant, sets, leader, trick_cards, trump, taker, points, tricks_won).unwrap();
+    (position, reference)
+}
+
+fn check_variant(variant: Variant, seed: u64) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut solver = Solver::with_memory(1 << 20);
+    for case in 0..POSITIONS_PER_VARIANT {
+        let (position, reference) = random_position(variant, &mut rng);
+        let player = (variant == Variant::Hearts).then_some(reference.hearts_player);
+        let solution = solver.solve(&position, player, SolveOptions::default()).unwrap();
+        let n = reference.n;
+        let mut hands = [0u64; 4];
+        for seat in 0..n {
+            hands[seat] = position.hands()[seat].bits();
+        }
+        let mut trick: Vec<(usize, u32)> =
+            position.trick().iter().enumerate().map(|(i, c)| ((position.leader() + i) % n, u32::from(c.index()))).collect();
+        let mut tricks = position.tricks().map(|t| t as i32);
+        let mut points = position.points();
+        let seat = position.to_play();
+        let in_play = hands.iter().fold(0u64, |a, &h| a | h) | trick.iter().fold(0u64, |a, &(_, c)| a | (1u64 << c));
+        let legal = reference.legal(&hands, seat, &trick, in_play);
+        let mut expected: Vec<(u32, i32)> = legal
+            .iter()
+            .map(|&c| (c, reference.after(&mut hands, &mut trick, position.leader(), &mut tricks, &mut points, seat, c)))
+            .collect();
+        expected.sort();
+        let got: Vec<(u32, i32)> = solution.card_values.iter().map(|&(c, v)| (u32::from(c.index()), v)).collect();
+        let text = position.to_text();
+        assert_eq!(got, expected, "{variant:?} case {case}: card values differ for {text}");
+        let best = reference.minimax(&mut hands, &mut trick, position.leader(), &mut tricks, &mut points);
+        assert_eq!(solution.value, best, "{variant:?} case {case}: value differs for {text}");
+        // The optimal line is legal card by card and achieves the value.
+        let mut leader = position.leader();
+        for &card in &solution.line {
+            let seat = (leader + trick.len()) % n;
+            let in_play = hands.iter().fold(0u64, |a, &h| a | h) | trick.iter().fold(0u64, |a, &(_, c)| a | (1u64 << c));
+            let c = u32::from(card.index());
+            assert!(reference.legal(&hands, seat, &trick, in_play).contains(&c), "illegal line card in {text}");
+            hands[seat] &= !(1u64 << c);
+            trick.push((seat, c));
+            if trick.len() == n {
+                let winner = reference.winner(&trick);
+                let last = hands.iter().all(|&h| h == 0);
+                points[winner] += trick.iter().map(|&(_, c)| reference.points(c)).sum::<i32>()
+                    + if last && matches!(variant, Variant::Belote | Variant::Belote3) { 10 } else { 0 };
+                tricks[winner] += 1;
+                trick.clear();
+                leader = winner;
+            }
+        }
+        assert!(hands.iter().all(|&h| h == 0) && trick.is_empty(), "the line stops early in {text}");
+        assert_eq!(reference.objective(&tricks, &points), solution.value, "the line misses the value in {text}");
+    }
+}
+
+#[test]
+fn bridge_agrees_with_minimax() {
+    check_variant(Variant::Bridge, 1);
+}
+
+#[test]
+fn euchre3_agrees_with_minimax() {
+    check_variant(Variant::Euchre3, 2);
+}
+
+#[test]
+fn belote3_agrees_with_minimax() {
+    check_variant(Variant::Belote3, 3);
+}
+
+#[test]
+fn hearts_agrees_with_minimax() {
+    check_variant(Variant::Hearts, 4);
+}
+
+#[test]
+fn belote_agrees_with_minimax() {
+    check_variant(Variant::Belote, 5);
+}

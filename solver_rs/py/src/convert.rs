@@ -1,0 +1,38 @@
+//! Conversions between Python values and core types.
+
+use cardgames_solver::{Card, Deal, Position, Solution, SolverError, TableEntry, Variant};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+pub fn variant(name: &str) -> Result<Variant, SolverError> {
+    Variant::parse(name)
+}
+
+pub fn position(variant: Variant, text: &str) -> Result<Position, SolverError> {
+    Position::parse(variant, text)
+}
+
+pub fn deal(variant: Variant, text: &str) -> Result<Deal, SolverError> {
+    Deal::parse(variant, text)
+}
+
+pub fn codes(variant: Variant, cards: &[Card]) -> Vec<String> {
+    cards.iter().map(|&card| variant.card_code(card)).collect()
+}
+
+pub fn solution<'py>(py: Python<'py>, variant: Variant, solution: &Solution) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("value", solution.value)?;
+    let values: Vec<(String, i32)> = solution.card_values.iter().map(|&(card, v)| (variant.card_code(card), v)).collect();
+    dict.set_item("card_values", values)?;
+    dict.set_item("line", codes(variant, &solution.line))?;
+    dict.set_item("nodes", solution.nodes)?;
+    dict.set_item("to_play", solution.to_play)?;
+    dict.set_item("maximising", solution.maximising)?;
+    Ok(dict)
+}
+
+pub fn table_entry(variant: Variant, entry: &TableEntry) -> (Option<String>, usize, i32) {
+    let trump = entry.trump.map(|suit| variant.suit_codes()[suit as usize].to_string());
+    (trump, entry.taker, entry.value)
+}
