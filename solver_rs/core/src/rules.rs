@@ -55,6 +55,8 @@ pub(crate) struct Rules {
     pub two_of_clubs: u64,
     pub point_cards: u64,
     pub hearts_lane: u64,
+    /// Cards worth points (internal layout), for transposition keys.
+    pub point_cards_mask: u64,
     pub fingerprint: u32,
 }
 
@@ -89,6 +91,7 @@ impl Rules {
             two_of_clubs: 0,
             point_cards: 0,
             hearts_lane: 0,
+            point_cards_mask: 0,
             fingerprint: 0,
         };
         for card in variant.deck().iter() {
@@ -98,6 +101,7 @@ impl Rules {
             rules.to_natural[internal as usize] = card.index();
             rules.points[internal as usize] = points;
         }
+        rules.point_cards_mask = (0..64).filter(|&i| rules.points[i] != 0).fold(0, |acc, i| acc | (1u64 << i));
         rules.set_sides(position);
         match variant {
             Variant::Belote | Variant::Belote3 => {

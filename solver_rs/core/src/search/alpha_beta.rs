@@ -1,10 +1,12 @@
-//! Zero-window alpha-beta: "can the MAX side make at least `target` from here?".
+//! Fail-soft alpha-beta on *future* values (what is still to be won), with the exact
+//! value found by MTD(f): a few null-window searches around a guess, each of which
+//! returns a bound (fail-soft) that moves the guess far when it fails.
 //!
-//! Values are *future* values (what is still to be won), so transposition entries stored
-//! at trick boundaries serve every path that reaches the same cards. The exact value comes
-//! from a few such boolean searches around a guess (MTD(f) style), see [`Search::exact`].
+//! Transposition entries stored at trick boundaries hold bounds on the future value, so
+//! they serve every path reaching the same cards.
 
 use super::bounds::future_bounds;
+use super::key::{absolute, key, relative};
 use super::ordering::ordered;
 use super::state::State;
 use super::table::Table;
@@ -20,67 +22,90 @@ pub(crate) struct Search<'a> {
 impl<'a> Search<'a> {
     /// Can the MAX side reach a future value of at least `target`?
     pub(crate) fn reaches(&mut self, target: i32) -> bool {
+        self.alpha_beta(target - 1, target) >= target
+    }
+
+    /// Fail-soft alpha-beta: the exact future value if it lies strictly between `alpha`
+    /// and `beta`; otherwise an upper bound (<= alpha) or a lower bound (>= beta).
+    pub(crate) fn alpha_beta(&mut self, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         let boundary = self.st.trick_len == 0;
         if boundary && self.st.tricks_left == 0 {
-            return self.st.terminal(self.rules) >= target;
+            return self.st.terminal(self.rules);
         }
         let (low, high) = future_bounds(self.rules, &self.st);
-        if target <= low {
-            return true;
+        if low >= beta {
+            return low;
         }
-        if target > high {
-            return false;
+        if high <= alpha {
+            return high;
         }
+        let (alpha0, beta0) = (alpha, beta);
         let mut hint = None;
-        if boundary {
-            if let Some(bounds) = self.table.probe(&self.st, self.rules.fingerprint) {
-                if bounds.lower >= target {
-                    return true;
+        let table_key = if boundary { Some(key(self.rules, &self.st)) } else { None };
+        if let Some(table_key) = &table_key {
+            if let Some(bounds) = self.table.probe(&self.st, table_key, self.rules.fingerprint) {
+                if bounds.lower >= beta || bounds.lower == bounds.upper {
+                    return bounds.lower;
                 }
-                if bounds.upper < target {
-                    return false;
+                if bounds.upper <= alpha {
+                    return bounds.upper;
                 }
-                hint = bounds.best;
+                alpha = alpha.max(bounds.lower);
+                beta = beta.min(bounds.upper);
+                hint = bounds.best.and_then(|slot| absolute(&self.st, slot));
             }
         }
-        let seat = self.st.to_play(self.rules.n);
-        let maximising = self.rules.max_side[seat];
+        let maximising = self.rules.max_side[self.st.to_play(self.rules.n)];
         let moves = ordered(self.rules, &self.st, hint);
-        let mut result = !maximising;
-        let mut best = None;
+        let mut best_value = if maximising { i32::MIN } else { i32::MAX };
+        let mut best_card = None;
         for &card in moves.as_slice() {
             let undo = self.st.play(self.rules, u32::from(card));
-            let contribution = undo.completed.as_ref().map_or(0, |done| done.contribution);
-            let reached = self.reaches(target - contribution);
+            let gain = undo.completed.as_ref().map_or(0, |done| done.contribution);
+            let value = gain + self.alpha_beta(alpha - gain, beta - gain);
             self.st.unplay(self.rules, &undo);
-            if reached == maximising {
-                result = maximising;
-                best = Some(u32::from(card));
-                break;
+            if maximising {
+                if value > best_value {
+                    (best_value, best_card) = (value, Some(u32::from(card)));
+                }
+                if best_value >= beta {
+                    break;
+                }
+                alpha = alpha.max(best_value);
+            } else {
+                if value < best_value {
+                    (best_value, best_card) = (value, Some(u32::from(card)));
+                }
+                if best_value <= alpha {
+                    break;
+                }
+                beta = beta.min(best_value);
             }
         }
-        if boundary {
-            self.table.store(&self.st, self.rules.fingerprint, target, result, best);
+        let best_value = best_value.clamp(low, high);
+        if let Some(table_key) = &table_key {
+            let best_slot = best_card.map(|card| relative(&self.st, card));
+            self.table.store(&self.st, table_key, self.rules.fingerprint, best_value, alpha0, beta0, best_slot);
         }
-        result
+        best_value
     }
 
-    /// The exact future value, searched between the node's bounds starting from `guess`.
+    /// The exact future value: a null-window test at `guess` first, then bisection of the
+    /// remaining interval (MTD(f) alone crawls one point per pass on card-point values).
     pub(crate) fn exact(&mut self, guess: Option<i32>) -> i32 {
         let (mut low, mut high) = future_bounds(self.rules, &self.st);
-        let mut next = guess.map(|g| g.clamp(low, high));
+        let mut next = guess;
         while low < high {
-            // Test "value >= t": first at the guess, then by bisection.
             let t = match next.take() {
-                Some(g) if g > low => g,
-                Some(g) => g + 1,
+                Some(g) => g.clamp(low + 1, high),
                 None => low + (high - low + 1) / 2,
             };
-            if self.reaches(t) {
-                low = t;
+            let g = self.alpha_beta(t - 1, t);
+            if g >= t {
+                low = g;
             } else {
-                high = t - 1;
+                high = g;
             }
         }
         low

@@ -3,6 +3,7 @@
 
 mod alpha_beta;
 mod bounds;
+mod key;
 pub(crate) mod ordering;
 pub(crate) mod state;
 pub mod table;
@@ -18,7 +19,7 @@ use state::State;
 use table::Table;
 
 /// Default transposition table size: well under the 256 MB ceiling.
-pub const DEFAULT_MEMORY_BYTES: usize = 64 << 20;
+pub const DEFAULT_MEMORY_BYTES: usize = 32 << 20;
 
 /// What to compute besides the value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -60,10 +60,11 @@ impl Moves {
 pub(crate) fn ordered(rules: &Rules, st: &State, hint: Option<u32>) -> Moves {
     let in_play = st.in_play();
     let reps = representatives(rules, st.legal(rules), in_play);
+    let context = Context::new(rules, st);
     let mut scored: [(i32, u8); 16] = [(0, 0); 16];
     let mut len = 0;
     for card in bits(reps) {
-        let score = if Some(card) == hint { i32::MAX } else { heuristic(rules, st, card, in_play) };
+        let score = if Some(card) == hint { i32::MAX } else { heuristic(rules, st, &context, card, in_play) };
         if len < 16 {
             scored[len] = (score, card as u8);
             len += 1;
@@ -77,24 +78,40 @@ pub(crate) fn ordered(rules: &Rules, st: &State, hint: Option<u32>) -> Moves {
     moves
 }
 
-fn heuristic(rules: &Rules, st: &State, card: u32, in_play: u64) -> i32 {
+/// What every move of one node is scored against: computed once per node.
+struct Context {
+    seat: usize,
+    best: u32,
+    winner: usize,
+}
+
+impl Context {
+    fn new(rules: &Rules, st: &State) -> Context {
+        let seat = st.to_play(rules.n);
+        if st.trick_len == 0 {
+            return Context { seat, best: 0, winner: seat };
+        }
+        let trick = &st.trick[..st.trick_len];
+        let index = rules.winning(trick);
+        Context { seat, best: u32::from(trick[index]), winner: (st.leader + index) % rules.n }
+    }
+}
+
+fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32, in_play: u64) -> i32 {
     let n = rules.n;
-    let seat = st.to_play(n);
+    let seat = context.seat;
     let rank = (card % 16) as i32;
     let points = rules.points[card as usize];
     if let Objective::Hearts { player } = rules.objective {
-        return heuristic_hearts(rules, st, card, seat, player, rank, points);
+        return heuristic_hearts(rules, st, context, card, player, rank, points);
     }
     if st.trick_len == 0 {
         // Lead a card that is the top of its lane (likely to win), else a low one.
         let top = in_play & LANES[lane_of(card)] & above(card) == 0;
         return if top { 200 + points } else { 100 - rank - points };
     }
-    let trick = &st.trick[..st.trick_len];
-    let best = u32::from(trick[rules.winning(trick)]);
-    let winner = (st.leader + rules.winning(trick)) % n;
-    let side_winning = rules.max_side[winner] == rules.max_side[seat];
-    let wins = rules.beats(card, best);
+    let side_winning = rules.max_side[context.winner] == rules.max_side[seat];
+    let wins = rules.beats(card, context.best);
     let last = st.trick_len == n - 1;
     match (wins, side_winning) {
         (true, false) => 300 - rank + if last { 50 } else { 0 },
@@ -104,14 +121,12 @@ fn heuristic(rules: &Rules, st: &State, card: u32, in_play: u64) -> i32 {
     }
 }
 
-fn heuristic_hearts(rules: &Rules, st: &State, card: u32, seat: usize, player: usize, rank: i32, points: i32) -> i32 {
+fn heuristic_hearts(rules: &Rules, st: &State, context: &Context, card: u32, player: usize, rank: i32, points: i32) -> i32 {
     if st.trick_len == 0 {
         return 100 - rank - points * 4; // lead low, keep points
     }
-    let trick = &st.trick[..st.trick_len];
-    let best = u32::from(trick[rules.winning(trick)]);
-    let winner = (st.leader + rules.winning(trick)) % rules.n;
-    let follows = lane_of(card) == lane_of(u32::from(trick[0]));
+    let (seat, best, winner) = (context.seat, context.best, context.winner);
+    let follows = lane_of(card) == lane_of(u32::from(st.trick[0]));
     if !follows {
         // Discarding: give points to the other side's winner, keep them from one's own.
         let good_target = (seat == player) != (winner == player);

@@ -13,6 +13,10 @@ pub(crate) struct State {
     pub tricks_left: u32,
     /// hearts: the seat that has taken every point card so far, or MOON_NONE_TAKEN / MOON_SPLIT.
     pub moon: u8,
+    /// Every card still in a hand or on the table (kept up to date by play/unplay).
+    pub in_play: u64,
+    /// Card points of `in_play`.
+    pub points_in_play: i32,
 }
 
 /// What `play` changed, to undo it.
@@ -47,13 +51,18 @@ impl State {
             [one] => *one as u8,
             _ => MOON_SPLIT,
         };
+        let trick_len = position.trick().len();
+        let table = trick[..trick_len].iter().fold(0u64, |acc, &c| acc | (1u64 << c));
+        let in_play = hands.iter().fold(table, |acc, &hand| acc | hand);
         State {
             hands,
             trick,
-            trick_len: position.trick().len(),
+            trick_len,
             leader: position.leader(),
             tricks_left: position.cards_per_hand() as u32,
             moon,
+            in_play,
+            points_in_play: rules.points_of(in_play),
         }
     }
 
@@ -63,8 +72,7 @@ impl State {
 
     /// Every card still in a hand or on the table.
     pub(crate) fn in_play(&self) -> u64 {
-        let table = self.trick[..self.trick_len].iter().fold(0u64, |acc, &c| acc | (1u64 << c));
-        self.hands.iter().fold(table, |acc, &hand| acc | hand)
+        self.in_play
     }
 
     pub(crate) fn legal(&self, rules: &Rules) -> u64 {
@@ -91,6 +99,8 @@ impl State {
         let cards = self.trick[..n].iter().fold(0u64, |acc, &c| acc | (1u64 << c));
         let points = rules.points_of(cards) + if last { rules.last_trick_bonus } else { 0 };
         let saved = Completed { trick: self.trick, leader: self.leader, moon: self.moon, contribution: 0 };
+        self.in_play &= !cards;
+        self.points_in_play -= points - if last { rules.last_trick_bonus } else { 0 };
         let contribution = match rules.objective {
             Objective::Tricks => i32::from(rules.max_side[winner]),
             Objective::Points => {
@@ -123,6 +133,9 @@ impl State {
 
     pub(crate) fn unplay(&mut self, rules: &Rules, undo: &Undo) {
         if let Some(done) = &undo.completed {
+            let cards = done.trick[..rules.n].iter().fold(0u64, |acc, &c| acc | (1u64 << c));
+            self.in_play |= cards;
+            self.points_in_play += rules.points_of(cards);
             self.trick = done.trick;
             self.leader = done.leader;
             self.moon = done.moon;
@@ -150,6 +163,6 @@ impl State {
     /// The points still to be won (cards in hands and on the table, plus the last-trick bonus).
     pub(crate) fn points_left(&self, rules: &Rules) -> i32 {
         let bonus = if self.tricks_left > 0 { rules.last_trick_bonus } else { 0 };
-        rules.points_of(self.in_play()) + bonus
+        self.points_in_play + bonus
     }
 }

@@ -1,21 +1,23 @@
 //! The transposition table: bounds on the future value at trick boundaries.
 //!
-//! Entries are keyed by the exact remaining hands, the leader, the hearts moon status and
+//! Entries are keyed by the hands in relative ranks (see `key.rs`), the leader, the hearts moon status and
 //! a fingerprint of the rules (trump, sides, objective), so a [`Table`] can be kept
 //! across solves: related positions share it. Memory is bounded; the table is allocated
 //! zeroed (lazily committed by the OS) on first use.
 
+use super::key::Key;
 use super::state::State;
 
-const WORDS: usize = 6;
+const WORDS: usize = 7;
 pub(crate) const ENTRY_BYTES: usize = WORDS * 8;
-const VALID: u64 = 1;
 
 #[derive(Debug)]
 pub struct Table {
     slots: Vec<[u64; WORDS]>,
     capacity: usize,
     generation: u8,
+    /// Entries of other epochs are empty: clearing is O(1) and keeps the memory mapped.
+    epoch: u8,
     stores: u64,
 }
 
@@ -31,17 +33,22 @@ impl Table {
     pub fn with_memory(memory_bytes: usize) -> Table {
         let entries = (memory_bytes / ENTRY_BYTES).max(1024);
         let capacity = 1usize << (usize::BITS - 1 - entries.leading_zeros()); // a power of two
-        Table { slots: Vec::new(), capacity, generation: 0, stores: 0 }
+        Table { slots: Vec::new(), capacity, generation: 0, epoch: 1, stores: 0 }
     }
 
     pub fn memory_bytes(&self) -> usize {
         self.capacity * ENTRY_BYTES
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry (in O(1): the memory stays allocated for the next solve).
     pub fn clear(&mut self) {
-        self.slots = Vec::new();
         self.stores = 0;
+        if self.epoch == u8::MAX {
+            self.slots = Vec::new(); // every 255 clears, start from zeroed memory again
+            self.epoch = 1;
+        } else {
+            self.epoch += 1;
+        }
     }
 
     /// Marks later entries as newer (older ones are replaced first).
@@ -59,46 +66,52 @@ impl Table {
         }
     }
 
-    // Word 5 of a slot: VALID | leader << 8 | moon << 16 | generation << 24 | fingerprint << 32.
+    // Word 5 of a slot: epoch | leader << 8 | moon << 16 | generation << 24 | fingerprint << 32
+    // (epoch 0 never occurs: a zeroed slot is empty).
     // Word 4: lower (16 bits) | upper << 16 | best << 32 | depth << 40.
     fn meta(st: &State, fingerprint: u32) -> u64 {
         u64::from(fingerprint) << 32 | u64::from(st.moon) << 16 | (st.leader as u64) << 8
     }
 
-    fn bucket(&self, st: &State, meta: u64) -> usize {
-        let mut h = meta.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        for &hand in &st.hands {
+    fn bucket(&self, key: &Key, meta: u64) -> usize {
+        let mut h = (meta ^ key.signature).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for &hand in &key.hands {
             h = (h ^ hand).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             h ^= h >> 31;
         }
         (h as usize) & (self.capacity - 1) & !1
     }
 
-    fn matches(slot: &[u64; WORDS], st: &State, meta: u64) -> bool {
-        slot[5] & VALID != 0 && slot[5] & KEY_MASK == meta && slot[..4] == st.hands
+    fn matches(&self, slot: &[u64; WORDS], key: &Key, meta: u64) -> bool {
+        slot[5] & (KEY_MASK | 0xFF) == meta | u64::from(self.epoch) && slot[..4] == key.hands && slot[6] == key.signature
     }
 
-    pub(crate) fn probe(&self, st: &State, fingerprint: u32) -> Option<Bounds> {
+    fn is_empty(&self, slot: &[u64; WORDS]) -> bool {
+        slot[5] & 0xFF != u64::from(self.epoch)
+    }
+
+    pub(crate) fn probe(&self, st: &State, key: &Key, fingerprint: u32) -> Option<Bounds> {
         if self.slots.is_empty() {
             return None;
         }
         let meta = Table::meta(st, fingerprint);
-        let index = self.bucket(st, meta);
-        self.slots[index..index + 2].iter().find(|slot| Table::matches(slot, st, meta)).map(|slot| decode(slot[4]))
+        let index = self.bucket(key, meta);
+        self.slots[index..index + 2].iter().find(|slot| self.matches(slot, key, meta)).map(|slot| decode(slot[4]))
     }
 
-    /// Records that the future value is `>= target` (`reached`) or `< target`.
-    pub(crate) fn store(&mut self, st: &State, fingerprint: u32, target: i32, reached: bool, best: Option<u32>) {
+    /// Records the fail-soft result `value` of a search with window (`alpha`, `beta`).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store(&mut self, st: &State, key: &Key, fingerprint: u32, value: i32, alpha: i32, beta: i32, best: Option<u32>) {
         self.ensure();
         self.stores += 1;
         let meta = Table::meta(st, fingerprint);
-        let index = self.bucket(st, meta);
-        let existing = (index..index + 2).find(|&i| Table::matches(&self.slots[i], st, meta));
+        let index = self.bucket(key, meta);
+        let existing = (index..index + 2).find(|&i| self.matches(&self.slots[i], key, meta));
         let slot_index = existing.unwrap_or_else(|| {
             // Replace an empty slot, else one from an older generation, else the shallower one.
             let keep_score = |i: usize| {
                 let slot = &self.slots[i];
-                if slot[5] & VALID == 0 {
+                if self.is_empty(slot) {
                     return 0;
                 }
                 let current = (slot[5] >> 24 & 0xFF) as u8 == self.generation;
@@ -110,18 +123,20 @@ impl Table {
             Some(i) => decode(self.slots[i][4]),
             None => Bounds { lower: i32::from(i16::MIN), upper: i32::from(i16::MAX), best: None },
         };
-        if reached {
-            bounds.lower = bounds.lower.max(target);
-        } else {
-            bounds.upper = bounds.upper.min(target - 1);
+        if value > alpha {
+            bounds.lower = bounds.lower.max(value);
+        }
+        if value < beta {
+            bounds.upper = bounds.upper.min(value);
         }
         if best.is_some() {
             bounds.best = best;
         }
         let slot = &mut self.slots[slot_index];
-        slot[..4].copy_from_slice(&st.hands);
+        slot[..4].copy_from_slice(&key.hands);
+        slot[6] = key.signature;
         slot[4] = encode(bounds) | u64::from(st.tricks_left) << 40;
-        slot[5] = VALID | meta | u64::from(self.generation) << 24;
+        slot[5] = u64::from(self.epoch) | meta | u64::from(self.generation) << 24;
     }
 }
 

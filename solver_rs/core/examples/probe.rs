@@ -1,0 +1,26 @@
+//! Developer probe: solves the positions of a file (one per line) and prints time and
+//! nodes. `cargo run --release --example probe -- VARIANT FILE [all]`
+use cardgames_solver::{Position, SolveOptions, Solver, Variant};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let variant = Variant::parse(&args[1]).expect("variant");
+    let text = std::fs::read_to_string(&args[2]).expect("file");
+    let all = args.get(3).is_some_and(|a| a == "all");
+    let player = (variant == Variant::Hearts).then_some(0);
+    let (mut total_ms, mut total_nodes, mut count) = (0.0, 0u64, 0);
+    let mut solver = Solver::with_memory(std::env::var("MB").map(|m| m.parse::<usize>().unwrap()).unwrap_or(32) << 20);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let position = Position::parse(variant, line).expect("position");
+        solver.clear();
+        let start = Instant::now();
+        let solution = solver.solve(&position, player, SolveOptions { all_cards: all, line: false }).expect("solve");
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        println!("{ms:10.2} ms {:>12} nodes value {}", solution.nodes, solution.value);
+        total_ms += ms;
+        total_nodes += solution.nodes;
+        count += 1;
+    }
+    println!("mean {:.2} ms, {} nodes", total_ms / count as f64, total_nodes / count as u64);
+}
