@@ -1,10 +1,34 @@
 //! Cheap bounds on the future value, checked before searching a node.
+//!
+//! Besides what is left to win, at a trick boundary the leader's *quick tricks* bound
+//! the result: the top cards of a lane he can cash one after the other, each the best
+//! card still in play, in the trump lane or where no opponent can ruff.
 
 use super::state::State;
-use crate::rules::{Objective, Rules, MOON_POINTS, MOON_SPLIT};
+use crate::rules::{Objective, Rules, LANES, MOON_POINTS, MOON_SPLIT};
 
 /// (lowest, highest) future value the MAX side can end with from this node.
 pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32) {
+    let (low, high) = basic_bounds(rules, st);
+    if st.trick_len != 0 || matches!(rules.objective, Objective::Hearts { .. }) {
+        return (low, high);
+    }
+    let (tricks, points) = quick_tricks(rules, st);
+    if tricks == 0 {
+        return (low, high);
+    }
+    let gain = match rules.objective {
+        Objective::Tricks => tricks as i32,
+        _ => points + if tricks == st.tricks_left { rules.last_trick_bonus } else { 0 },
+    };
+    if rules.max_side[st.leader] {
+        (low.max(gain), high)
+    } else {
+        (low, high.min(basic_bounds(rules, st).1 - gain))
+    }
+}
+
+fn basic_bounds(rules: &Rules, st: &State) -> (i32, i32) {
     match rules.objective {
         Objective::Tricks => (0, st.tricks_left as i32),
         Objective::Points => (0, st.points_left(rules)),
@@ -19,4 +43,44 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32) {
             }
         }
     }
+}
+
+/// Tricks (and the points of the leader's own cards in them) the leader can cash at once.
+fn quick_tricks(rules: &Rules, st: &State) -> (u32, i32) {
+    let leader = st.leader;
+    let hand = st.hands[leader];
+    let opponents = (0..rules.n).filter(|&s| rules.max_side[s] != rules.max_side[leader]);
+    let mut tricks = 0u32;
+    let mut points = 0i32;
+    for lane in 0..4 {
+        let mine = hand & LANES[lane];
+        if mine == 0 {
+            continue;
+        }
+        // The leader's unbroken run of top cards in this lane (at most `safe` of them count).
+        let safe = match rules.trump_lane {
+            Some(trump) if trump != lane => opponents
+                .clone()
+                .filter(|&s| st.hands[s] & LANES[trump] != 0)
+                .map(|s| (st.hands[s] & LANES[lane]).count_ones())
+                .min()
+                .unwrap_or(u32::MAX),
+            _ => u32::MAX,
+        };
+        let mut in_lane = st.in_play & LANES[lane];
+        let mut run = 0u32;
+        let mut run_points = 0i32;
+        while in_lane != 0 && run < safe {
+            let top = 63 - in_lane.leading_zeros();
+            if mine & (1u64 << top) == 0 {
+                break;
+            }
+            run += 1;
+            run_points += rules.points[top as usize];
+            in_lane &= !(1u64 << top);
+        }
+        tricks += run;
+        points += run_points;
+    }
+    (tricks.min(st.tricks_left), points)
 }

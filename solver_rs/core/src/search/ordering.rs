@@ -97,6 +97,30 @@ impl Context {
     }
 }
 
+/// Can a seat that plays after the current card still beat `card` in a trick led in `led`?
+fn can_beat(rules: &Rules, hand: u64, card: u32, led: usize) -> bool {
+    let card_lane = lane_of(card);
+    let follow = hand & LANES[led];
+    if follow != 0 {
+        // Following: only a higher card of the same lane, unless the card is a trump ruff.
+        return card_lane == led && follow & above(card) != 0;
+    }
+    match rules.trump_lane {
+        Some(trump) => {
+            let trumps = hand & LANES[trump];
+            if card_lane == trump { trumps & above(card) != 0 } else { trumps != 0 }
+        }
+        None => false,
+    }
+}
+
+/// Is `card` (played now, or already winning) sure to take the trick?
+fn sure_to_win(rules: &Rules, st: &State, card: u32, seat: usize, led: usize) -> bool {
+    let n = rules.n;
+    let played = st.trick_len + usize::from(seat == st.to_play(n));
+    (played..n).map(|i| (st.leader + i) % n).filter(|&s| rules.max_side[s] != rules.max_side[seat]).all(|s| !can_beat(rules, st.hands[s], card, led))
+}
+
 fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32, in_play: u64) -> i32 {
     let n = rules.n;
     let seat = context.seat;
@@ -106,15 +130,26 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32, in_play: u
         return heuristic_hearts(rules, st, context, card, player, rank, points);
     }
     if st.trick_len == 0 {
-        // Lead a card that is the top of its lane (likely to win), else a low one.
-        let top = in_play & LANES[lane_of(card)] & above(card) == 0;
-        return if top { 200 + points } else { 100 - rank - points };
+        let lane = lane_of(card);
+        if sure_to_win(rules, st, card, seat, lane) {
+            return 400 + points; // cash a sure winner
+        }
+        // A lane where partner holds the top card lets him win it.
+        let top = 63 - (in_play & LANES[lane]).leading_zeros();
+        let partner_top = (0..n).any(|s| s != seat && rules.max_side[s] == rules.max_side[seat] && st.hands[s] & (1u64 << top) != 0);
+        return if partner_top { 300 - rank } else { 100 - rank - points };
     }
+    let led = lane_of(u32::from(st.trick[0]));
     let side_winning = rules.max_side[context.winner] == rules.max_side[seat];
+    if side_winning && sure_to_win(rules, st, context.best, context.winner, led) {
+        return 500 + points * 4 - rank; // partner has it: play low, or give him points
+    }
     let wins = rules.beats(card, context.best);
-    let last = st.trick_len == n - 1;
+    if wins && sure_to_win(rules, st, card, seat, led) {
+        return 450 - rank; // the cheapest sure winner
+    }
     match (wins, side_winning) {
-        (true, false) => 300 - rank + if last { 50 } else { 0 },
+        (true, false) => 300 - rank,
         (false, true) => 200 + points * 4 - rank,
         (true, true) => 50 - rank,
         (false, false) => 100 - points * 4 - rank,
