@@ -111,8 +111,9 @@ impl Rules {
             Variant::Hearts => {
                 rules.obligations = Obligations::Hearts;
                 rules.two_of_clubs = rules.internal_bit(Card::from_parts(3, 0));
-                rules.hearts_lane = LANES[1];
-                rules.point_cards = LANES[1] | rules.internal_bit(Card::from_parts(0, 10));
+                // Only the 13 real hearts: the lane's spare bits hold no card.
+                rules.hearts_lane = rules.internal_set(variant.deck()) & LANES[1];
+                rules.point_cards = rules.hearts_lane | rules.internal_bit(Card::from_parts(0, 10));
             }
             _ => {}
         }

@@ -211,3 +211,29 @@ pub fn legal_cards(position: &Position) -> Vec<Card> {
     cards.sort();
     cards
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(variant: Variant, text: &str) -> Vec<String> {
+        let position = Position::parse(variant, text).unwrap();
+        legal_cards(&position).into_iter().map(|card| variant.card_code(card)).collect()
+    }
+
+    #[test]
+    fn hearts_are_not_broken_while_all_thirteen_are_in_play() {
+        // After the first trick (clubs), all hearts still in hands: no heart lead.
+        let text = "3:KT82.QT5.A9.QJ8 A643.K873.62.64 QJ75.4.KJ8743.A 9.AJ962.QT5.K53;leader=3;points=0 0 0 0;tricks=0 0 0 1";
+        assert_eq!(codes(Variant::Hearts, text), ["2S", "8S", "TS", "KS", "9D", "AD", "8C", "JC", "QC"]);
+    }
+
+    #[test]
+    fn hearts_first_trick_leads_the_two_of_clubs_and_sheds_no_points() {
+        let deal = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+        assert_eq!(codes(Variant::Hearts, &format!("{deal};leader=3")), ["2C"]);
+        // Seat 0 holds only spades (the Q♠ among them): void in clubs, it must not play the Q♠.
+        let legal = codes(Variant::Hearts, "3:...AKQJT9876543 AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432.;leader=3;trick=2C");
+        assert!(!legal.contains(&"QS".to_string()) && legal.len() == 12);
+    }
+}

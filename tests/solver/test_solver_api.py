@@ -1,0 +1,143 @@
+"""The Python face of the solver: results, tables, typed errors, batches, the GIL."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from engine_service import solver
+from engine_service.rules import Phase, format_deal, format_position, new_game
+from engine_service.solver import (
+    InvalidInputError, InvalidPositionError, NotationError, Solver, SolverError, UnknownVariantError,
+)
+
+BELOTE_POSITION = "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0"  # 5 cards each
+
+
+def first_card(variant: str, seed: str, cards_left: int | None = None) -> str:
+    """The position at the first card of a seeded deal (or once each hand holds ``cards_left``)."""
+    import random
+
+    game = new_game(variant, seed=seed)
+    rng = random.Random(seed)
+    while game.phase is not Phase.PLAY or (cards_left is not None and len(game.d.hands[game.d.leader]) > cards_left) or game.d.trick:
+        if game.phase is Phase.DEAL_OVER:
+            game = new_game(variant, seed=seed + "x")
+        seat = rng.choice(game.to_act())
+        game.push(seat, rng.choice(game.legal_moves(seat)))
+    return format_position(game.deck, game.position())
+
+
+def test_solution_fields_and_line_values():
+    result = Solver().solve("belote", BELOTE_POSITION)
+    assert result.to_play == 0 and result.maximising
+    assert set(result.card_values) == {"AS", "TS", "KH", "QH", "AD"}
+    assert result.value == max(result.card_values.values())
+    assert result.line[0] in result.best_cards() and len(result.line) == 20
+    assert result.nodes > 0
+
+
+def test_engine_position_objects_are_accepted():
+    game = new_game("euchre3", seed="pos")
+    while game.phase is not Phase.PLAY:
+        seat = game.to_act()[0]
+        game.push(seat, game.legal_moves(seat)[-1])  # take (or name the last suit), then discard
+    by_text = Solver().solve("euchre3", format_position(game.deck, game.position()))
+    assert Solver().solve("euchre3", game.position()) == by_text
+
+
+def test_hearts_needs_its_player_and_values_follow_the_moon_rule():
+    position = first_card("hearts", "moon", cards_left=6)
+    with pytest.raises(InvalidPositionError):
+        Solver().solve("hearts", position)
+    values = [Solver().value("hearts", position, player=p) for p in range(4)]
+    assert all(0 <= v <= 26 for v in values)
+
+
+@pytest.mark.parametrize(
+    ("variant", "text", "error"),
+    [
+        ("skat", BELOTE_POSITION, UnknownVariantError),
+        ("belote", "0:AA.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0", NotationError),  # duplicate
+        ("belote", "0:AT.KQ.A. AT.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0", NotationError),  # in two hands
+        ("belote", "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J.;trump=H;taker=0;leader=0", InvalidPositionError),  # unequal
+        ("belote", "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;leader=0", InvalidPositionError),  # no taker
+        ("belote", "0:AT.KQ.. KQ.A8.. J9.J9.. 87.T..;trump=H;taker=0;leader=0;trick=AD TD KD JD", InvalidPositionError),
+        ("belote", "0:AT.KQ.. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0;trick=AD QC", InvalidPositionError),
+        ("belote3", "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0", NotationError),  # 4 hands
+        ("euchre3", "0:ZZ... ... ...;trump=A;taker=0;leader=0", NotationError),
+    ],
+)
+def test_invalid_input_raises_typed_errors(variant, text, error):
+    with pytest.raises(error) as caught:
+        Solver().solve(variant, text)
+    assert isinstance(caught.value, InvalidInputError) and isinstance(caught.value, SolverError)
+    assert str(caught.value)
+
+
+def test_memory_limit_is_validated_and_used():
+    assert Solver(memory_mb=8).memory_bytes <= 8 << 20
+    with pytest.raises(InvalidInputError):
+        Solver(memory_mb=0)
+
+
+@pytest.mark.slow
+def test_hearts_dd_table_from_the_first_card():
+    game = new_game("hearts", seed="table-hearts")
+    table = Solver(memory_mb=256).dd_table("hearts", format_deal(game.deck, game.d.dealt), dealer=game.d.dealer)
+    assert len(table.entries) == 4 and all(0 <= v <= 26 for v in table.entries.values())
+
+
+def test_dd_tables_for_every_variant_match_direct_solves():
+    for variant in ("euchre3", "belote3", "belote"):
+        game = new_game(variant, seed=f"table-{variant}")
+        table = Solver().dd_table(variant, format_deal(game.deck, game.d.dealt), dealer=game.d.dealer)
+        expected_cells = {"euchre3": 12, "belote3": 12, "belote": 16}[variant]
+        assert len(table.entries) == expected_cells
+        if variant == "belote":
+            # The cell for (hearts, taker 1): complete the hands as the engine does and solve.
+            game_b = new_game(variant, {"announcements": "none"}, deal=format_deal(game.deck, game.d.dealt))
+            turned = game_b.d.turned.suit.code
+            seat = game_b.to_act()[0]
+            game_b.push(seat, game_b.legal_moves(seat)[1])  # take
+            direct = Solver().value(variant, format_position(game_b.deck, game_b.position()))
+            assert table[(turned, seat)] == direct
+    bridge = Solver().dd_table("bridge", "0:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432", dealer=3)
+    assert bridge[(None, 0)] == 13 and bridge[("S", 1)] == 0 and len(bridge.entries) == 20
+
+
+def test_batch_is_ordered_deterministic_and_reports_bad_jobs_in_place():
+    jobs = [("belote", first_card("belote", f"batch-{i}"), None) for i in range(6)]
+    jobs.insert(2, ("belote", "0:garbage", None))
+    jobs.insert(4, ("hearts", first_card("hearts", "batch-h", cards_left=5), None))  # missing player
+    one = solver.solve_batch(jobs, threads=1, line=True)
+    two = solver.solve_batch(jobs, threads=2, line=True)
+    assert isinstance(one[2], InvalidInputError) and isinstance(one[4], InvalidInputError)
+    good = [i for i in range(len(jobs)) if i not in (2, 4)]
+    for i in good:
+        assert (one[i].value, one[i].card_values, one[i].line) == (two[i].value, two[i].card_values, two[i].line)
+        assert one[i].value == Solver().value("belote", jobs[i][1])
+
+
+def test_long_solves_release_the_gil():
+    position = first_card("belote3", "gil")
+    ticks = 0
+    done = threading.Event()
+
+    def work() -> None:
+        for _ in range(3):
+            Solver().solve("belote3", position)
+        done.set()
+
+    thread = threading.Thread(target=work)
+    start = time.perf_counter()
+    thread.start()
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.001)
+    thread.join()
+    elapsed = time.perf_counter() - start
+    # The main thread kept running while Rust worked (at least a tick per 10 ms on average).
+    assert ticks >= min(5, elapsed * 100)
