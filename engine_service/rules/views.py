@@ -55,8 +55,9 @@ class PlayerView:
         for revealed in seen["revealed_declarations"]:
             found |= {code for combination in revealed["combinations"] for code in combination["cards"]}
         for move in seen["legal_moves"]:
-            _, _, argument = move.partition(":")
-            found |= set(argument.split()) - {""} if ":" in move and not move.startswith("call:") else set()
+            verb, _, argument = move.partition(":")
+            if verb in ("play", "discard", "give"):
+                found |= set(argument.split())
         return found
 
     def to_dict(self) -> dict[str, Any]:

@@ -28,6 +28,11 @@ fn suit(c: u32) -> u32 {
 fn rank(c: u32) -> u32 {
     c % 16
 }
+/// Every card still in a hand or on the table.
+fn in_play(hands: &[u64; 4], trick: &[(usize, u32)]) -> u64 {
+    hands.iter().fold(0u64, |a, &h| a | h) | trick.iter().fold(0u64, |a, &(_, c)| a | (1u64 << c))
+}
+
 fn cards(set: u64) -> Vec<u32> {
     (0..64).filter(|&i| set & (1u64 << i) != 0).collect()
 }
@@ -165,7 +170,7 @@ impl Reference {
             return self.objective(tricks, points);
         }
         let seat = (leader + trick.len()) % self.n;
-        let in_play = hands.iter().fold(0u64, |a, &h| a | h) | trick.iter().fold(0u64, |a, &(_, c)| a | (1u64 << c));
+        let in_play = in_play(hands, trick);
         let maximising = self.max_side(seat);
         let mut best = if maximising { i32::MIN } else { i32::MAX };
         for card in self.legal(hands, seat, trick, in_play) {
@@ -252,8 +257,7 @@ fn random_position(variant: Variant, rng: &mut SmallRng) -> (Position, Reference
     let in_trick = rng.random_range(0..n);
     for i in 0..in_trick {
         let seat = (leader + i) % n;
-        let in_play = hands.iter().fold(0u64, |a, &h| a | h) | trick.iter().fold(0u64, |a, &(_, c)| a | (1u64 << c));
-        let legal = reference.legal(&hands, seat, &trick, in_play);
+        let legal = reference.legal(&hands, seat, &trick, in_play(&hands, &trick));
         let card = legal[rng.random_range(0..legal.len())];
         hands[seat] &= !(1u64 << card);
         trick.push((seat, card));
@@ -283,8 +287,7 @@ fn check_variant(variant: Variant, seed: u64) {
         let mut tricks = position.tricks().map(|t| t as i32);
         let mut points = position.points();
         let seat = position.to_play();
-        let in_play = hands.iter().fold(0u64, |a, &h| a | h) | trick.iter().fold(0u64, |a, &(_, c)| a | (1u64 << c));
-        let legal = reference.legal(&hands, seat, &trick, in_play);
+        let legal = reference.legal(&hands, seat, &trick, in_play(&hands, &trick));
         let mut expected: Vec<(u32, i32)> = legal
             .iter()
             .map(|&c| (c, reference.after(&mut hands, &mut trick, position.leader(), &mut tricks, &mut points, seat, c)))
@@ -299,9 +302,8 @@ fn check_variant(variant: Variant, seed: u64) {
         let mut leader = position.leader();
         for &card in &solution.line {
             let seat = (leader + trick.len()) % n;
-            let in_play = hands.iter().fold(0u64, |a, &h| a | h) | trick.iter().fold(0u64, |a, &(_, c)| a | (1u64 << c));
             let c = u32::from(card.index());
-            assert!(reference.legal(&hands, seat, &trick, in_play).contains(&c), "illegal line card in {text}");
+            assert!(reference.legal(&hands, seat, &trick, in_play(&hands, &trick)).contains(&c), "illegal line card in {text}");
             hands[seat] &= !(1u64 << c);
             trick.push((seat, c));
             if trick.len() == n {

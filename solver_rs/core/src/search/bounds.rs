@@ -24,7 +24,7 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32) {
     if rules.max_side[st.leader] {
         (low.max(gain), high)
     } else {
-        (low, high.min(basic_bounds(rules, st).1 - gain))
+        (low, high - gain)
     }
 }
 

@@ -16,32 +16,26 @@ pub(crate) fn above(card: u32) -> u64 {
     }
 }
 
+/// The next card in play above `card` in its lane, when it is a legal card equivalent to it.
+fn equivalent_above(rules: &Rules, card: u32, legal: u64, in_play: u64) -> Option<u32> {
+    let higher = in_play & LANES[lane_of(card)] & above(card);
+    let next = higher.trailing_zeros();
+    let equivalent = higher != 0 && legal & (1u64 << next) != 0 && rules.points[card as usize] == rules.points[next as usize];
+    equivalent.then_some(next)
+}
+
 /// One representative (the highest) of each run of equivalent cards in `legal`.
 pub(crate) fn representatives(rules: &Rules, legal: u64, in_play: u64) -> u64 {
-    let mut reps = 0u64;
-    for card in bits(legal) {
-        let higher = in_play & LANES[lane_of(card)] & above(card);
-        let next = higher.trailing_zeros();
-        let merged = higher != 0 && legal & (1u64 << next) != 0 && rules.points[card as usize] == rules.points[next as usize];
-        if !merged {
-            reps |= 1u64 << card;
-        }
-    }
-    reps
+    bits(legal).filter(|&card| equivalent_above(rules, card, legal, in_play).is_none()).fold(0, |reps, card| reps | (1u64 << card))
 }
 
 /// The representative standing for `card` (the top of its run).
 pub(crate) fn representative_of(rules: &Rules, card: u32, legal: u64, in_play: u64) -> u32 {
     let mut card = card;
-    loop {
-        let higher = in_play & LANES[lane_of(card)] & above(card);
-        let next = higher.trailing_zeros();
-        if higher != 0 && legal & (1u64 << next) != 0 && rules.points[card as usize] == rules.points[next as usize] {
-            card = next;
-        } else {
-            return card;
-        }
+    while let Some(next) = equivalent_above(rules, card, legal, in_play) {
+        card = next;
     }
+    card
 }
 
 #[derive(Clone, Copy)]
