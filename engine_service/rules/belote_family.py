@@ -67,10 +67,13 @@ class BeloteFamily(TrumpBiddingGame):
         d.belote_holder = self._belote_holder()
         self._start_play(self.next_seat(d.dealer), events)
 
+    def _belote_pair(self) -> set[Card]:
+        """The king and queen of trump."""
+        return {Card(R.KING, self.d.trump), Card(R.QUEEN, self.d.trump)}  # type: ignore[arg-type]
+
     def _belote_holder(self) -> int | None:
-        d = self.d
-        pair = {Card(R.KING, d.trump), Card(R.QUEEN, d.trump)}  # type: ignore[arg-type]
-        return next((seat for seat in range(self.players) if pair <= d.hands[seat]), None)
+        pair = self._belote_pair()
+        return next((seat for seat in range(self.players) if pair <= self.d.hands[seat]), None)
 
     # --- obligations (RULES.md § belote3 "Obligations", shared by belote)
     def _play_tiers(self, seat: int) -> list[Tier]:
@@ -170,7 +173,7 @@ class BeloteFamily(TrumpBiddingGame):
         d = self.d
         if self.options.announcements is Announcements.NONE or seat != d.belote_holder:
             return
-        pair = {Card(R.KING, d.trump), Card(R.QUEEN, d.trump)}  # type: ignore[arg-type]
+        pair = self._belote_pair()
         if card in pair and pair <= d.played:
             d.belote_points[seat] = BELOTE_REBELOTE  # scored when the second of the two is played
             events.append(Event("belote_rebelote", seat, {"points": BELOTE_REBELOTE}))

@@ -193,7 +193,7 @@ class Game:
     # ----------------------------------------------------------------- queries
     def to_act(self) -> tuple[int, ...]:
         """The seats that may move now (several while passing or after a deal)."""
-        if self.phase in (Phase.PASSING,):
+        if self.phase is Phase.PASSING:
             return tuple(seat for seat in range(self.players) if seat not in self.d.passed)
         if self.phase is Phase.DEAL_OVER:
             return tuple(range(self.players))

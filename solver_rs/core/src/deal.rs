@@ -3,8 +3,8 @@
 use crate::cards::{Card, CardSet};
 use crate::error::SolverError;
 use crate::notation::{parse_cards, parse_hands, split_fields};
-use crate::position::Position;
-use crate::search::{SolveOptions, Solver};
+use crate::position::{invalid, Position};
+use crate::search::Solver;
 use crate::variant::Variant;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,10 +55,6 @@ pub struct TableEntry {
     pub value: i32,
 }
 
-fn invalid(message: &str) -> SolverError {
-    SolverError::InvalidPosition(message.to_string())
-}
-
 /// The value for each possible trump and taker, play starting from the first card:
 /// bridge: tricks for each strain and declarer (the next seat leads);
 /// euchre3: the taker's tricks (with the turned suit he picks the card up and discards his
@@ -72,13 +68,12 @@ pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize) -> Result<Vec<T
     }
     let leader = (dealer + 1) % n;
     let mut table = Vec::new();
-    let value_only = SolveOptions { all_cards: false, line: false };
     match v {
         Variant::Bridge => {
             for trump in [None, Some(0), Some(1), Some(2), Some(3)] {
                 for declarer in 0..4 {
                     let position = Position::new(v, deal.hands, (declarer + 1) % 4, vec![], trump, Some(declarer), [0; 4], [0; 4])?;
-                    let value = solver.solve(&position, None, value_only)?.value;
+                    let value = solver.value(&position, None)?;
                     table.push(TableEntry { trump, taker: declarer, value });
                 }
             }
@@ -88,7 +83,7 @@ pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize) -> Result<Vec<T
             let leader = (0..4).find(|&s| deal.hands[s].contains(two_clubs)).ok_or_else(|| invalid("nobody holds the 2C"))?;
             for player in 0..4 {
                 let position = Position::new(v, deal.hands, leader, vec![], None, None, [0; 4], [0; 4])?;
-                let value = solver.solve(&position, Some(player), value_only)?.value;
+                let value = solver.value(&position, Some(player))?;
                 table.push(TableEntry { trump: None, taker: player, value });
             }
         }
@@ -105,12 +100,12 @@ pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize) -> Result<Vec<T
                             hands[taker].remove(discard);
                             hands[taker].insert(turned);
                             let position = Position::new(v, hands, leader, vec![], Some(trump), Some(taker), [0; 4], [0; 4])?;
-                            best = best.max(solver.solve(&position, None, value_only)?.value);
+                            best = best.max(solver.value(&position, None)?);
                         }
                         best
                     } else {
                         let position = Position::new(v, hands, leader, vec![], Some(trump), Some(taker), [0; 4], [0; 4])?;
-                        solver.solve(&position, None, value_only)?.value
+                        solver.value(&position, None)?
                     };
                     table.push(TableEntry { trump: Some(trump), taker, value });
                 }
@@ -135,7 +130,7 @@ pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize) -> Result<Vec<T
                         next += count;
                     }
                     let position = Position::new(v, hands, leader, vec![], Some(trump), Some(taker), [0; 4], [0; 4])?;
-                    let value = solver.solve(&position, None, value_only)?.value;
+                    let value = solver.value(&position, None)?;
                     table.push(TableEntry { trump: Some(trump), taker, value });
                 }
             }

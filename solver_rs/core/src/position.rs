@@ -19,7 +19,7 @@ pub struct Position {
     tricks: [u32; 4],
 }
 
-fn invalid(message: impl Into<String>) -> SolverError {
+pub(crate) fn invalid(message: impl Into<String>) -> SolverError {
     SolverError::InvalidPosition(message.into())
 }
 

@@ -97,10 +97,11 @@ impl State {
         let winner = (self.leader + rules.winning(&self.trick[..n])) % n;
         let last = self.tricks_left == 1;
         let cards = self.trick[..n].iter().fold(0u64, |acc, &c| acc | (1u64 << c));
-        let points = rules.points_of(cards) + if last { rules.last_trick_bonus } else { 0 };
+        let card_points = rules.points_of(cards);
+        let points = card_points + if last { rules.last_trick_bonus } else { 0 };
         let saved = Completed { trick: self.trick, leader: self.leader, moon: self.moon, contribution: 0 };
         self.in_play &= !cards;
-        self.points_in_play -= points - if last { rules.last_trick_bonus } else { 0 };
+        self.points_in_play -= card_points;
         let contribution = match rules.objective {
             Objective::Tricks => i32::from(rules.max_side[winner]),
             Objective::Points => {
