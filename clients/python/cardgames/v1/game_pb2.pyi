@@ -1,0 +1,361 @@
+from google.protobuf import struct_pb2 as _struct_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Variant(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    VARIANT_UNSPECIFIED: _ClassVar[Variant]
+    VARIANT_EUCHRE3: _ClassVar[Variant]
+    VARIANT_BELOTE3: _ClassVar[Variant]
+    VARIANT_HEARTS: _ClassVar[Variant]
+    VARIANT_BELOTE: _ClassVar[Variant]
+
+class Announcements(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ANNOUNCEMENTS_UNSPECIFIED: _ClassVar[Announcements]
+    ANNOUNCEMENTS_NONE: _ClassVar[Announcements]
+    ANNOUNCEMENTS_BELOTE: _ClassVar[Announcements]
+    ANNOUNCEMENTS_ALL: _ClassVar[Announcements]
+
+class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GAME_STATUS_UNSPECIFIED: _ClassVar[GameStatus]
+    GAME_STATUS_ACTIVE: _ClassVar[GameStatus]
+    GAME_STATUS_FINISHED: _ClassVar[GameStatus]
+
+class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PHASE_UNSPECIFIED: _ClassVar[Phase]
+    PHASE_BIDDING: _ClassVar[Phase]
+    PHASE_DISCARD: _ClassVar[Phase]
+    PHASE_PASSING: _ClassVar[Phase]
+    PHASE_DECLARATIONS: _ClassVar[Phase]
+    PHASE_PLAY: _ClassVar[Phase]
+    PHASE_DEAL_OVER: _ClassVar[Phase]
+    PHASE_GAME_OVER: _ClassVar[Phase]
+
+class DealOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DEAL_OUTCOME_UNSPECIFIED: _ClassVar[DealOutcome]
+    DEAL_OUTCOME_VOID: _ClassVar[DealOutcome]
+    DEAL_OUTCOME_MADE: _ClassVar[DealOutcome]
+    DEAL_OUTCOME_SET: _ClassVar[DealOutcome]
+    DEAL_OUTCOME_MARCH: _ClassVar[DealOutcome]
+    DEAL_OUTCOME_LITIGE: _ClassVar[DealOutcome]
+    DEAL_OUTCOME_PLAYED: _ClassVar[DealOutcome]
+    DEAL_OUTCOME_MOON: _ClassVar[DealOutcome]
+VARIANT_UNSPECIFIED: Variant
+VARIANT_EUCHRE3: Variant
+VARIANT_BELOTE3: Variant
+VARIANT_HEARTS: Variant
+VARIANT_BELOTE: Variant
+ANNOUNCEMENTS_UNSPECIFIED: Announcements
+ANNOUNCEMENTS_NONE: Announcements
+ANNOUNCEMENTS_BELOTE: Announcements
+ANNOUNCEMENTS_ALL: Announcements
+GAME_STATUS_UNSPECIFIED: GameStatus
+GAME_STATUS_ACTIVE: GameStatus
+GAME_STATUS_FINISHED: GameStatus
+PHASE_UNSPECIFIED: Phase
+PHASE_BIDDING: Phase
+PHASE_DISCARD: Phase
+PHASE_PASSING: Phase
+PHASE_DECLARATIONS: Phase
+PHASE_PLAY: Phase
+PHASE_DEAL_OVER: Phase
+PHASE_GAME_OVER: Phase
+DEAL_OUTCOME_UNSPECIFIED: DealOutcome
+DEAL_OUTCOME_VOID: DealOutcome
+DEAL_OUTCOME_MADE: DealOutcome
+DEAL_OUTCOME_SET: DealOutcome
+DEAL_OUTCOME_MARCH: DealOutcome
+DEAL_OUTCOME_LITIGE: DealOutcome
+DEAL_OUTCOME_PLAYED: DealOutcome
+DEAL_OUTCOME_MOON: DealOutcome
+
+class CommonOptions(_message.Message):
+    __slots__ = ("target_score", "first_dealer")
+    TARGET_SCORE_FIELD_NUMBER: _ClassVar[int]
+    FIRST_DEALER_FIELD_NUMBER: _ClassVar[int]
+    target_score: int
+    first_dealer: int
+    def __init__(self, target_score: _Optional[int] = ..., first_dealer: _Optional[int] = ...) -> None: ...
+
+class Euchre3Options(_message.Message):
+    __slots__ = ("common",)
+    COMMON_FIELD_NUMBER: _ClassVar[int]
+    common: CommonOptions
+    def __init__(self, common: _Optional[_Union[CommonOptions, _Mapping]] = ...) -> None: ...
+
+class HeartsOptions(_message.Message):
+    __slots__ = ("common",)
+    COMMON_FIELD_NUMBER: _ClassVar[int]
+    common: CommonOptions
+    def __init__(self, common: _Optional[_Union[CommonOptions, _Mapping]] = ...) -> None: ...
+
+class Belote3Options(_message.Message):
+    __slots__ = ("common", "announcements")
+    COMMON_FIELD_NUMBER: _ClassVar[int]
+    ANNOUNCEMENTS_FIELD_NUMBER: _ClassVar[int]
+    common: CommonOptions
+    announcements: Announcements
+    def __init__(self, common: _Optional[_Union[CommonOptions, _Mapping]] = ..., announcements: _Optional[_Union[Announcements, str]] = ...) -> None: ...
+
+class BeloteOptions(_message.Message):
+    __slots__ = ("common", "announcements")
+    COMMON_FIELD_NUMBER: _ClassVar[int]
+    ANNOUNCEMENTS_FIELD_NUMBER: _ClassVar[int]
+    common: CommonOptions
+    announcements: Announcements
+    def __init__(self, common: _Optional[_Union[CommonOptions, _Mapping]] = ..., announcements: _Optional[_Union[Announcements, str]] = ...) -> None: ...
+
+class GameOptions(_message.Message):
+    __slots__ = ("euchre3", "belote3", "hearts", "belote")
+    EUCHRE3_FIELD_NUMBER: _ClassVar[int]
+    BELOTE3_FIELD_NUMBER: _ClassVar[int]
+    HEARTS_FIELD_NUMBER: _ClassVar[int]
+    BELOTE_FIELD_NUMBER: _ClassVar[int]
+    euchre3: Euchre3Options
+    belote3: Belote3Options
+    hearts: HeartsOptions
+    belote: BeloteOptions
+    def __init__(self, euchre3: _Optional[_Union[Euchre3Options, _Mapping]] = ..., belote3: _Optional[_Union[Belote3Options, _Mapping]] = ..., hearts: _Optional[_Union[HeartsOptions, _Mapping]] = ..., belote: _Optional[_Union[BeloteOptions, _Mapping]] = ...) -> None: ...
+
+class Move(_message.Message):
+    __slots__ = ("take", "call", "discard", "give", "declare", "play", "next_deal")
+    PASS_FIELD_NUMBER: _ClassVar[int]
+    TAKE_FIELD_NUMBER: _ClassVar[int]
+    CALL_FIELD_NUMBER: _ClassVar[int]
+    DISCARD_FIELD_NUMBER: _ClassVar[int]
+    GIVE_FIELD_NUMBER: _ClassVar[int]
+    DECLARE_FIELD_NUMBER: _ClassVar[int]
+    PLAY_FIELD_NUMBER: _ClassVar[int]
+    NEXT_DEAL_FIELD_NUMBER: _ClassVar[int]
+    take: TakeBid
+    call: CallSuit
+    discard: DiscardCard
+    give: GiveCards
+    declare: DeclareCombinations
+    play: PlayCard
+    next_deal: NextDeal
+    def __init__(self, take: _Optional[_Union[TakeBid, _Mapping]] = ..., call: _Optional[_Union[CallSuit, _Mapping]] = ..., discard: _Optional[_Union[DiscardCard, _Mapping]] = ..., give: _Optional[_Union[GiveCards, _Mapping]] = ..., declare: _Optional[_Union[DeclareCombinations, _Mapping]] = ..., play: _Optional[_Union[PlayCard, _Mapping]] = ..., next_deal: _Optional[_Union[NextDeal, _Mapping]] = ..., **kwargs) -> None: ...
+
+class PassBid(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class TakeBid(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class CallSuit(_message.Message):
+    __slots__ = ("suit",)
+    SUIT_FIELD_NUMBER: _ClassVar[int]
+    suit: str
+    def __init__(self, suit: _Optional[str] = ...) -> None: ...
+
+class DiscardCard(_message.Message):
+    __slots__ = ("card",)
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    def __init__(self, card: _Optional[str] = ...) -> None: ...
+
+class GiveCards(_message.Message):
+    __slots__ = ("cards",)
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    cards: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, cards: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class DeclareCombinations(_message.Message):
+    __slots__ = ("declare",)
+    DECLARE_FIELD_NUMBER: _ClassVar[int]
+    declare: bool
+    def __init__(self, declare: _Optional[bool] = ...) -> None: ...
+
+class PlayCard(_message.Message):
+    __slots__ = ("card",)
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    def __init__(self, card: _Optional[str] = ...) -> None: ...
+
+class NextDeal(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class CardSelection(_message.Message):
+    __slots__ = ("count", "cards")
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    count: int
+    cards: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, count: _Optional[int] = ..., cards: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PlayedCard(_message.Message):
+    __slots__ = ("seat", "card")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    card: str
+    def __init__(self, seat: _Optional[int] = ..., card: _Optional[str] = ...) -> None: ...
+
+class Trick(_message.Message):
+    __slots__ = ("leader", "cards", "winner", "points")
+    LEADER_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    leader: int
+    cards: _containers.RepeatedCompositeFieldContainer[PlayedCard]
+    winner: int
+    points: int
+    def __init__(self, leader: _Optional[int] = ..., cards: _Optional[_Iterable[_Union[PlayedCard, _Mapping]]] = ..., winner: _Optional[int] = ..., points: _Optional[int] = ...) -> None: ...
+
+class Bid(_message.Message):
+    __slots__ = ("seat", "move")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    move: Move
+    def __init__(self, seat: _Optional[int] = ..., move: _Optional[_Union[Move, _Mapping]] = ...) -> None: ...
+
+class Declaration(_message.Message):
+    __slots__ = ("seat", "declared")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    DECLARED_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    declared: bool
+    def __init__(self, seat: _Optional[int] = ..., declared: _Optional[bool] = ...) -> None: ...
+
+class DealResult(_message.Message):
+    __slots__ = ("deal_number", "outcome", "taker", "trump", "tricks", "card_points", "scores", "details")
+    DEAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    TAKER_FIELD_NUMBER: _ClassVar[int]
+    TRUMP_FIELD_NUMBER: _ClassVar[int]
+    TRICKS_FIELD_NUMBER: _ClassVar[int]
+    CARD_POINTS_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    DETAILS_FIELD_NUMBER: _ClassVar[int]
+    deal_number: int
+    outcome: DealOutcome
+    taker: int
+    trump: str
+    tricks: _containers.RepeatedScalarFieldContainer[int]
+    card_points: _containers.RepeatedScalarFieldContainer[int]
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    details: _struct_pb2.Struct
+    def __init__(self, deal_number: _Optional[int] = ..., outcome: _Optional[_Union[DealOutcome, str]] = ..., taker: _Optional[int] = ..., trump: _Optional[str] = ..., tricks: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., details: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class GameView(_message.Message):
+    __slots__ = ("game_id", "variant", "status", "viewer", "version", "phase", "deal_number", "dealer", "to_act", "scores", "hand", "hand_counts", "stock_count", "turned", "bids", "taker", "trump", "discard", "passed", "received", "passed_seats", "declarations", "revealed_declarations", "leader", "trick", "tricks", "trick_counts", "card_points", "hearts_broken", "results", "winners", "legal_moves", "card_selection")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VARIANT_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    DEAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    DEALER_FIELD_NUMBER: _ClassVar[int]
+    TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    HAND_COUNTS_FIELD_NUMBER: _ClassVar[int]
+    STOCK_COUNT_FIELD_NUMBER: _ClassVar[int]
+    TURNED_FIELD_NUMBER: _ClassVar[int]
+    BIDS_FIELD_NUMBER: _ClassVar[int]
+    TAKER_FIELD_NUMBER: _ClassVar[int]
+    TRUMP_FIELD_NUMBER: _ClassVar[int]
+    DISCARD_FIELD_NUMBER: _ClassVar[int]
+    PASSED_FIELD_NUMBER: _ClassVar[int]
+    RECEIVED_FIELD_NUMBER: _ClassVar[int]
+    PASSED_SEATS_FIELD_NUMBER: _ClassVar[int]
+    DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
+    REVEALED_DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
+    LEADER_FIELD_NUMBER: _ClassVar[int]
+    TRICK_FIELD_NUMBER: _ClassVar[int]
+    TRICKS_FIELD_NUMBER: _ClassVar[int]
+    TRICK_COUNTS_FIELD_NUMBER: _ClassVar[int]
+    CARD_POINTS_FIELD_NUMBER: _ClassVar[int]
+    HEARTS_BROKEN_FIELD_NUMBER: _ClassVar[int]
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    WINNERS_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
+    CARD_SELECTION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    variant: Variant
+    status: GameStatus
+    viewer: int
+    version: int
+    phase: Phase
+    deal_number: int
+    dealer: int
+    to_act: _containers.RepeatedScalarFieldContainer[int]
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    hand: _containers.RepeatedScalarFieldContainer[str]
+    hand_counts: _containers.RepeatedScalarFieldContainer[int]
+    stock_count: int
+    turned: str
+    bids: _containers.RepeatedCompositeFieldContainer[Bid]
+    taker: int
+    trump: str
+    discard: str
+    passed: _containers.RepeatedScalarFieldContainer[str]
+    received: _containers.RepeatedScalarFieldContainer[str]
+    passed_seats: _containers.RepeatedScalarFieldContainer[int]
+    declarations: _containers.RepeatedCompositeFieldContainer[Declaration]
+    revealed_declarations: _containers.RepeatedCompositeFieldContainer[_struct_pb2.Struct]
+    leader: int
+    trick: _containers.RepeatedCompositeFieldContainer[PlayedCard]
+    tricks: _containers.RepeatedCompositeFieldContainer[Trick]
+    trick_counts: _containers.RepeatedScalarFieldContainer[int]
+    card_points: _containers.RepeatedScalarFieldContainer[int]
+    hearts_broken: bool
+    results: _containers.RepeatedCompositeFieldContainer[DealResult]
+    winners: _containers.RepeatedScalarFieldContainer[int]
+    legal_moves: _containers.RepeatedCompositeFieldContainer[Move]
+    card_selection: CardSelection
+    def __init__(self, game_id: _Optional[str] = ..., variant: _Optional[_Union[Variant, str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., version: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., deal_number: _Optional[int] = ..., dealer: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[str]] = ..., hand_counts: _Optional[_Iterable[int]] = ..., stock_count: _Optional[int] = ..., turned: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[Bid, _Mapping]]] = ..., taker: _Optional[int] = ..., trump: _Optional[str] = ..., discard: _Optional[str] = ..., passed: _Optional[_Iterable[str]] = ..., received: _Optional[_Iterable[str]] = ..., passed_seats: _Optional[_Iterable[int]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., revealed_declarations: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]] = ..., leader: _Optional[int] = ..., trick: _Optional[_Iterable[_Union[PlayedCard, _Mapping]]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., trick_counts: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hearts_broken: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[DealResult, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., card_selection: _Optional[_Union[CardSelection, _Mapping]] = ...) -> None: ...
+
+class GameSummary(_message.Message):
+    __slots__ = ("game_id", "variant", "status", "version", "scores", "created_at", "updated_at")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VARIANT_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    variant: Variant
+    status: GameStatus
+    version: int
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    created_at: float
+    updated_at: float
+    def __init__(self, game_id: _Optional[str] = ..., variant: _Optional[_Union[Variant, str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., scores: _Optional[_Iterable[int]] = ..., created_at: _Optional[float] = ..., updated_at: _Optional[float] = ...) -> None: ...
+
+class Event(_message.Message):
+    __slots__ = ("kind", "seat", "data")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    seat: int
+    data: _struct_pb2.Struct
+    def __init__(self, kind: _Optional[str] = ..., seat: _Optional[int] = ..., data: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class GameChange(_message.Message):
+    __slots__ = ("version", "seat", "events")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    seat: int
+    events: _containers.RepeatedCompositeFieldContainer[Event]
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ...) -> None: ...

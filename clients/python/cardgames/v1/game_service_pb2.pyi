@@ -1,0 +1,136 @@
+from cardgames.v1 import game_pb2 as _game_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class CreateGameRequest(_message.Message):
+    __slots__ = ("variant", "options", "seed", "deal")
+    VARIANT_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
+    variant: _game_pb2.Variant
+    options: _game_pb2.GameOptions
+    seed: str
+    deal: str
+    def __init__(self, variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., options: _Optional[_Union[_game_pb2.GameOptions, _Mapping]] = ..., seed: _Optional[str] = ..., deal: _Optional[str] = ...) -> None: ...
+
+class SeatCredential(_message.Message):
+    __slots__ = ("seat", "token")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    token: str
+    def __init__(self, seat: _Optional[int] = ..., token: _Optional[str] = ...) -> None: ...
+
+class CreateGameResponse(_message.Message):
+    __slots__ = ("game_id", "credentials", "view")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    CREDENTIALS_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    credentials: _containers.RepeatedCompositeFieldContainer[SeatCredential]
+    view: _game_pb2.GameView
+    def __init__(self, game_id: _Optional[str] = ..., credentials: _Optional[_Iterable[_Union[SeatCredential, _Mapping]]] = ..., view: _Optional[_Union[_game_pb2.GameView, _Mapping]] = ...) -> None: ...
+
+class GetGameRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class GetGameResponse(_message.Message):
+    __slots__ = ("view",)
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    view: _game_pb2.GameView
+    def __init__(self, view: _Optional[_Union[_game_pb2.GameView, _Mapping]] = ...) -> None: ...
+
+class ListGamesRequest(_message.Message):
+    __slots__ = ("variant", "status", "page_size", "page_token")
+    VARIANT_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    variant: _game_pb2.Variant
+    status: _game_pb2.GameStatus
+    page_size: int
+    page_token: str
+    def __init__(self, variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., status: _Optional[_Union[_game_pb2.GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class ListGamesResponse(_message.Message):
+    __slots__ = ("games", "next_page_token")
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[_game_pb2.GameSummary]
+    next_page_token: str
+    def __init__(self, games: _Optional[_Iterable[_Union[_game_pb2.GameSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class SubmitMoveRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "move", "expected_version", "request_id")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    move: _game_pb2.Move
+    expected_version: int
+    request_id: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., move: _Optional[_Union[_game_pb2.Move, _Mapping]] = ..., expected_version: _Optional[int] = ..., request_id: _Optional[str] = ...) -> None: ...
+
+class SubmitMoveResponse(_message.Message):
+    __slots__ = ("version", "change", "game_over")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    GAME_OVER_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    change: _game_pb2.GameChange
+    game_over: bool
+    def __init__(self, version: _Optional[int] = ..., change: _Optional[_Union[_game_pb2.GameChange, _Mapping]] = ..., game_over: _Optional[bool] = ...) -> None: ...
+
+class ValidateMoveRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "move")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    move: _game_pb2.Move
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., move: _Optional[_Union[_game_pb2.Move, _Mapping]] = ...) -> None: ...
+
+class ValidateMoveResponse(_message.Message):
+    __slots__ = ("legal", "reason", "message", "version")
+    LEGAL_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    legal: bool
+    reason: str
+    message: str
+    version: int
+    def __init__(self, legal: _Optional[bool] = ..., reason: _Optional[str] = ..., message: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class WatchGameRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "after_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    AFTER_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    after_version: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., after_version: _Optional[int] = ...) -> None: ...
+
+class WatchGameResponse(_message.Message):
+    __slots__ = ("snapshot", "change")
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    snapshot: _game_pb2.GameView
+    change: _game_pb2.GameChange
+    def __init__(self, snapshot: _Optional[_Union[_game_pb2.GameView, _Mapping]] = ..., change: _Optional[_Union[_game_pb2.GameChange, _Mapping]] = ...) -> None: ...

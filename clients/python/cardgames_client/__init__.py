@@ -1,0 +1,309 @@
+"""A typed, thin client of the cardgames gRPC API.
+
+    from cardgames_client import Client
+
+    with Client("127.0.0.1:50051") as client:
+        game = client.create_game("hearts", seed="table-1")
+        view = client.get_game(game.game_id, seat=0, token=game.tokens[0])
+        client.submit_move(game.game_id, 0, game.tokens[0], "give:2C 3C 4C")
+
+Moves are given as messages (``cardgames.v1.game_pb2.Move``) or in the text form of
+docs/rules.md (``pass``, ``take``, ``call:H``, ``discard:MA``, ``give:2C 3C 4C``,
+``declare``, ``no-declare``, ``play:QS``, ``next-deal``). Every failed call raises
+:class:`CardgamesError`, with the status code, the stable ``reason`` and the fields at
+fault read from the ``google.rpc`` details.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import AsyncIterator, Iterator, Mapping, Sequence
+
+import grpc
+from cardgames.v1 import game_pb2 as pb
+from cardgames.v1 import game_service_pb2 as api
+from cardgames.v1 import game_service_pb2_grpc as api_grpc
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+__all__ = [
+    "AsyncClient", "CardgamesError", "Client", "CreatedGame", "api", "move", "move_text", "pb", "variant",
+]
+
+_VARIANTS = {
+    "euchre3": pb.VARIANT_EUCHRE3,
+    "belote3": pb.VARIANT_BELOTE3,
+    "hearts": pb.VARIANT_HEARTS,
+    "belote": pb.VARIANT_BELOTE,
+}
+_STATUSES = {"active": pb.GAME_STATUS_ACTIVE, "finished": pb.GAME_STATUS_FINISHED}
+_ANNOUNCEMENTS = {"none": pb.ANNOUNCEMENTS_NONE, "belote": pb.ANNOUNCEMENTS_BELOTE, "all": pb.ANNOUNCEMENTS_ALL}
+
+
+@dataclass(eq=False)
+class CardgamesError(Exception):
+    """A call the service rejected."""
+
+    code: grpc.StatusCode
+    reason: str  # stable UPPER_SNAKE reason from ErrorInfo ("" if the server sent none)
+    message: str
+    fields: tuple[str, ...] = field(default=())  # BadRequest field violations
+
+    def __str__(self) -> str:
+        return f"{self.code.name} {self.reason}: {self.message}"
+
+    @classmethod
+    def from_rpc_error(cls, error: grpc.RpcError) -> "CardgamesError":
+        reason, fields = "", []
+        status = rpc_status.from_call(error)  # type: ignore[arg-type]
+        for detail in status.details if status is not None else ():
+            if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+                info = error_details_pb2.ErrorInfo()
+                detail.Unpack(info)
+                reason = info.reason
+            elif detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+                bad = error_details_pb2.BadRequest()
+                detail.Unpack(bad)
+                fields.extend(violation.field for violation in bad.field_violations)
+        return cls(error.code(), reason, error.details() or "", tuple(fields))
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    game_id: str
+    tokens: tuple[str, ...]  # per seat; keep them secret, they cannot be shown again
+    view: pb.GameView  # the spectator's view
+
+
+def variant(name: str | int) -> int:
+    """The Variant enum value of ``"hearts"`` (or an enum value, unchanged)."""
+    if isinstance(name, int):
+        return name
+    try:
+        return _VARIANTS[name]
+    except KeyError:
+        raise ValueError(f"unknown variant {name!r}; one of {', '.join(_VARIANTS)}") from None
+
+
+def options(name: str, values: Mapping[str, object] | None) -> pb.GameOptions:
+    """GameOptions for a variant from plain values: target_score, first_dealer, announcements."""
+    message = pb.GameOptions()
+    if not values:
+        return message
+    chosen = getattr(message, name)
+    for key, value in values.items():
+        if key == "announcements":
+            chosen.announcements = _ANNOUNCEMENTS[str(value)]
+        else:
+            setattr(chosen.common, key, value)
+    return message
+
+
+def move(text: str | pb.Move) -> pb.Move:
+    """A Move message from its text form (``play:QS``); a Move is returned unchanged."""
+    if isinstance(text, pb.Move):
+        return text
+    verb, _, argument = text.strip().partition(":")
+    builders = {
+        "pass": lambda: pb.Move(**{"pass": pb.PassBid()}),
+        "take": lambda: pb.Move(take=pb.TakeBid()),
+        "call": lambda: pb.Move(call=pb.CallSuit(suit=argument)),
+        "discard": lambda: pb.Move(discard=pb.DiscardCard(card=argument)),
+        "give": lambda: pb.Move(give=pb.GiveCards(cards=argument.split())),
+        "declare": lambda: pb.Move(declare=pb.DeclareCombinations(declare=True)),
+        "no-declare": lambda: pb.Move(declare=pb.DeclareCombinations(declare=False)),
+        "play": lambda: pb.Move(play=pb.PlayCard(card=argument)),
+        "next-deal": lambda: pb.Move(next_deal=pb.NextDeal()),
+    }
+    if verb not in builders:
+        raise ValueError(f"not a move: {text!r}")
+    return builders[verb]()
+
+
+def move_text(message: pb.Move) -> str:
+    """The text form of a Move message."""
+    case = message.WhichOneof("kind")
+    if case == "call":
+        return f"call:{message.call.suit}"
+    if case == "discard":
+        return f"discard:{message.discard.card}"
+    if case == "give":
+        return "give:" + " ".join(sorted(message.give.cards))
+    if case == "declare":
+        return "declare" if message.declare.declare else "no-declare"
+    if case == "play":
+        return f"play:{message.play.card}"
+    return {"pass": "pass", "take": "take", "next_deal": "next-deal"}.get(case or "", "")
+
+
+def _metadata(token: str | None) -> Sequence[tuple[str, str]] | None:
+    return (("authorization", f"Bearer {token}"),) if token else None
+
+
+def _create_request(name: str, opts: Mapping[str, object] | None, seed: str | None, deal: str | None):  # noqa: ANN202
+    request = api.CreateGameRequest(variant=variant(name), options=options(name, opts))
+    if seed is not None:
+        request.seed = seed
+    if deal is not None:
+        request.deal = deal
+    return request
+
+
+def _submit_request(game_id: str, seat: int, the_move: str | pb.Move, expected_version: int | None,
+                    request_id: str | None) -> api.SubmitMoveRequest:
+    request = api.SubmitMoveRequest(game_id=game_id, seat=seat, move=move(the_move), request_id=request_id or "")
+    if expected_version is not None:
+        request.expected_version = expected_version
+    return request
+
+
+def _list_request(variant_name: str | None, status: str | None, page_size: int, page_token: str) -> api.ListGamesRequest:
+    return api.ListGamesRequest(
+        variant=variant(variant_name) if variant_name else pb.VARIANT_UNSPECIFIED,
+        status=_STATUSES[status] if status else pb.GAME_STATUS_UNSPECIFIED,
+        page_size=page_size,
+        page_token=page_token,
+    )
+
+
+def _watch_request(game_id: str, seat: int | None, after_version: int | None) -> api.WatchGameRequest:
+    request = api.WatchGameRequest(game_id=game_id)
+    if seat is not None:
+        request.seat = seat
+    if after_version is not None:
+        request.after_version = after_version
+    return request
+
+
+def _get_request(game_id: str, seat: int | None) -> api.GetGameRequest:
+    request = api.GetGameRequest(game_id=game_id)
+    if seat is not None:
+        request.seat = seat
+    return request
+
+
+def _created(response: api.CreateGameResponse) -> CreatedGame:
+    tokens = tuple(credential.token for credential in sorted(response.credentials, key=lambda c: c.seat))
+    return CreatedGame(response.game_id, tokens, response.view)
+
+
+class Client:
+    """Blocking client over one channel."""
+
+    def __init__(self, target: str, *, channel: grpc.Channel | None = None, timeout: float | None = 30.0) -> None:
+        self.channel = channel or grpc.insecure_channel(target)
+        self.stub = api_grpc.GameServiceStub(self.channel)
+        self.timeout = timeout
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.channel.close()
+
+    def _call(self, method, request, token: str | None = None):  # noqa: ANN001, ANN202
+        try:
+            return method(request, metadata=_metadata(token), timeout=self.timeout)
+        except grpc.RpcError as error:
+            raise CardgamesError.from_rpc_error(error) from None
+
+    def create_game(self, variant_name: str, options: Mapping[str, object] | None = None, *,
+                    seed: str | None = None, deal: str | None = None) -> CreatedGame:
+        return _created(self._call(self.stub.CreateGame, _create_request(variant_name, options, seed, deal)))
+
+    def get_game(self, game_id: str, seat: int | None = None, token: str | None = None) -> pb.GameView:
+        return self._call(self.stub.GetGame, _get_request(game_id, seat), token).view
+
+    def list_games(self, variant: str | None = None, status: str | None = None, *, page_size: int = 0,
+                   page_token: str = "") -> api.ListGamesResponse:
+        return self._call(self.stub.ListGames, _list_request(variant, status, page_size, page_token))
+
+    def iter_games(self, variant: str | None = None, status: str | None = None, *,
+                   page_size: int = 0) -> Iterator[pb.GameSummary]:
+        token = ""
+        while True:
+            page = self.list_games(variant, status, page_size=page_size, page_token=token)
+            yield from page.games
+            token = page.next_page_token
+            if not token:
+                return
+
+    def submit_move(self, game_id: str, seat: int, token: str, the_move: str | pb.Move, *,
+                    expected_version: int | None = None, request_id: str | None = None) -> api.SubmitMoveResponse:
+        request = _submit_request(game_id, seat, the_move, expected_version, request_id)
+        return self._call(self.stub.SubmitMove, request, token)
+
+    def validate_move(self, game_id: str, seat: int, token: str, the_move: str | pb.Move) -> api.ValidateMoveResponse:
+        request = api.ValidateMoveRequest(game_id=game_id, seat=seat, move=move(the_move))
+        return self._call(self.stub.ValidateMove, request, token)
+
+    def watch(self, game_id: str, seat: int | None = None, token: str | None = None, *,
+              after_version: int | None = None, timeout: float | None = None) -> Iterator[api.WatchGameResponse]:
+        """The snapshot (unless resuming), then every change until the game ends."""
+        call = self.stub.WatchGame(_watch_request(game_id, seat, after_version), metadata=_metadata(token),
+                                   timeout=timeout)
+        try:
+            yield from call
+        except grpc.RpcError as error:
+            raise CardgamesError.from_rpc_error(error) from None
+        finally:
+            call.cancel()
+
+
+class AsyncClient:
+    """asyncio client over one channel (grpc.aio)."""
+
+    def __init__(self, target: str, *, channel: grpc.aio.Channel | None = None, timeout: float | None = 30.0) -> None:
+        self.channel = channel or grpc.aio.insecure_channel(target)
+        self.stub = api_grpc.GameServiceStub(self.channel)
+        self.timeout = timeout
+
+    async def __aenter__(self) -> "AsyncClient":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self.channel.close()
+
+    async def _call(self, method, request, token: str | None = None):  # noqa: ANN001, ANN202
+        try:
+            return await method(request, metadata=_metadata(token), timeout=self.timeout)
+        except grpc.RpcError as error:
+            raise CardgamesError.from_rpc_error(error) from None
+
+    async def create_game(self, variant_name: str, options: Mapping[str, object] | None = None, *,
+                          seed: str | None = None, deal: str | None = None) -> CreatedGame:
+        return _created(await self._call(self.stub.CreateGame, _create_request(variant_name, options, seed, deal)))
+
+    async def get_game(self, game_id: str, seat: int | None = None, token: str | None = None) -> pb.GameView:
+        return (await self._call(self.stub.GetGame, _get_request(game_id, seat), token)).view
+
+    async def list_games(self, variant: str | None = None, status: str | None = None, *, page_size: int = 0,
+                         page_token: str = "") -> api.ListGamesResponse:
+        return await self._call(self.stub.ListGames, _list_request(variant, status, page_size, page_token))
+
+    async def submit_move(self, game_id: str, seat: int, token: str, the_move: str | pb.Move, *,
+                          expected_version: int | None = None, request_id: str | None = None) -> api.SubmitMoveResponse:
+        request = _submit_request(game_id, seat, the_move, expected_version, request_id)
+        return await self._call(self.stub.SubmitMove, request, token)
+
+    async def validate_move(self, game_id: str, seat: int, token: str,
+                            the_move: str | pb.Move) -> api.ValidateMoveResponse:
+        request = api.ValidateMoveRequest(game_id=game_id, seat=seat, move=move(the_move))
+        return await self._call(self.stub.ValidateMove, request, token)
+
+    async def watch(self, game_id: str, seat: int | None = None, token: str | None = None, *,
+                    after_version: int | None = None) -> AsyncIterator[api.WatchGameResponse]:
+        call = self.stub.WatchGame(_watch_request(game_id, seat, after_version), metadata=_metadata(token))
+        try:
+            async for item in call:
+                yield item
+        except grpc.RpcError as error:
+            raise CardgamesError.from_rpc_error(error) from None
+        finally:
+            call.cancel()

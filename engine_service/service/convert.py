@@ -1,0 +1,218 @@
+"""Conversions between the protobuf messages of cardgames.v1 and the domain."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from cardgames.v1 import game_pb2 as pb
+from google.protobuf import struct_pb2
+
+from ..rules import PlayerView
+from .errors import InvalidInput
+from .games import FINISHED, SeenChange
+from .store import GameRow
+
+VARIANTS = {
+    pb.VARIANT_EUCHRE3: "euchre3",
+    pb.VARIANT_BELOTE3: "belote3",
+    pb.VARIANT_HEARTS: "hearts",
+    pb.VARIANT_BELOTE: "belote",
+}
+VARIANT_ENUMS = {name: value for value, name in VARIANTS.items()}
+STATUSES = {pb.GAME_STATUS_ACTIVE: "ACTIVE", pb.GAME_STATUS_FINISHED: "FINISHED"}
+ANNOUNCEMENTS = {pb.ANNOUNCEMENTS_NONE: "none", pb.ANNOUNCEMENTS_BELOTE: "belote", pb.ANNOUNCEMENTS_ALL: "all"}
+OPTION_CASES = {"euchre3": "euchre3", "belote3": "belote3", "hearts": "hearts", "belote": "belote"}
+
+
+def variant_name(value: int, *, required: bool = True) -> str | None:
+    if value == pb.VARIANT_UNSPECIFIED and not required:
+        return None
+    try:
+        return VARIANTS[value]
+    except KeyError:
+        raise InvalidInput("variant must be one of VARIANT_EUCHRE3, VARIANT_BELOTE3, VARIANT_HEARTS, VARIANT_BELOTE",
+                           reason="INVALID_VARIANT", field="variant") from None
+
+
+def status_name(value: int) -> str | None:
+    if value == pb.GAME_STATUS_UNSPECIFIED:
+        return None
+    try:
+        return STATUSES[value]
+    except KeyError:
+        raise InvalidInput("unknown status", reason="INVALID_STATUS", field="status") from None
+
+
+def options_mapping(variant: str, options: pb.GameOptions) -> dict[str, Any]:
+    """Plain option values for the engine (which validates them); unset fields keep defaults."""
+    case = options.WhichOneof("variant_options")
+    if case is None:
+        return {}
+    if case != OPTION_CASES[variant]:
+        raise InvalidInput(f"options.{case} do not apply to {variant}", reason="INVALID_OPTION", field=f"options.{case}")
+    chosen = getattr(options, case)
+    values: dict[str, Any] = {}
+    for name in ("target_score", "first_dealer"):
+        if chosen.common.HasField(name):
+            values[name] = getattr(chosen.common, name)
+    if hasattr(chosen, "announcements") and chosen.announcements != pb.ANNOUNCEMENTS_UNSPECIFIED:
+        if chosen.announcements not in ANNOUNCEMENTS:
+            raise InvalidInput("unknown announcements value", reason="INVALID_OPTION",
+                               field=f"options.{case}.announcements")
+        values["announcements"] = ANNOUNCEMENTS[chosen.announcements]
+    return values
+
+
+def move_text(move: pb.Move) -> str:
+    """The engine's text form of a move message (the engine then parses and checks it)."""
+    case = move.WhichOneof("kind")
+    if case is None:
+        raise InvalidInput("move must set one of its cases", reason="UNKNOWN_MOVE", field="move")
+    if case == "pass":
+        return "pass"
+    if case == "take":
+        return "take"
+    if case == "call":
+        return f"call:{move.call.suit}"
+    if case == "discard":
+        return f"discard:{move.discard.card}"
+    if case == "give":
+        return "give:" + " ".join(move.give.cards)
+    if case == "declare":
+        return "declare" if move.declare.declare else "no-declare"
+    if case == "play":
+        return f"play:{move.play.card}"
+    return "next-deal"
+
+
+def move_message(text: str) -> pb.Move:
+    verb, _, argument = text.partition(":")
+    if verb == "pass":
+        return pb.Move(**{"pass": pb.PassBid()})
+    if verb == "take":
+        return pb.Move(take=pb.TakeBid())
+    if verb == "call":
+        return pb.Move(call=pb.CallSuit(suit=argument))
+    if verb == "discard":
+        return pb.Move(discard=pb.DiscardCard(card=argument))
+    if verb == "give":
+        return pb.Move(give=pb.GiveCards(cards=argument.split()))
+    if verb in ("declare", "no-declare"):
+        return pb.Move(declare=pb.DeclareCombinations(declare=verb == "declare"))
+    if verb == "play":
+        return pb.Move(play=pb.PlayCard(card=argument))
+    if verb == "next-deal":
+        return pb.Move(next_deal=pb.NextDeal())
+    raise ValueError(text)
+
+
+def struct(data: dict[str, Any]) -> struct_pb2.Struct:
+    message = struct_pb2.Struct()
+    message.update(data)
+    return message
+
+
+def game_view(game_id: str, view: PlayerView) -> pb.GameView:
+    data = view.to_dict()
+    message = pb.GameView(
+        game_id=game_id,
+        variant=VARIANT_ENUMS[view.variant],
+        status=pb.GAME_STATUS_FINISHED if view.phase == "GAME_OVER" else pb.GAME_STATUS_ACTIVE,
+        version=view.version,
+        phase=pb.Phase.Value(f"PHASE_{view.phase}"),
+        deal_number=view.deal_number,
+        dealer=view.dealer,
+        to_act=view.to_act,
+        scores=view.scores,
+        hand=data["hand"] or (),
+        hand_counts=view.hand_counts,
+        stock_count=view.stock_count,
+        bids=[pb.Bid(seat=seat, move=move_message(text)) for seat, text in view.bids],
+        passed=data["passed"],
+        received=data["received"],
+        passed_seats=view.passed_seats,
+        declarations=[pb.Declaration(seat=seat, declared=declared) for seat, declared in view.declared],
+        revealed_declarations=[struct(entry) for entry in view.revealed_declarations],
+        leader=view.leader,
+        trick=[pb.PlayedCard(seat=seat, card=card.code) for seat, card in view.trick],
+        tricks=[_trick(trick) for trick in data["tricks"]],
+        trick_counts=view.trick_counts,
+        card_points=view.card_points,
+        hearts_broken=view.hearts_broken,
+        results=[deal_result(result) for result in view.results],
+        winners=view.winners,
+    )
+    for name in ("viewer", "turned", "taker", "trump", "discard"):
+        if data[name] is not None:
+            setattr(message, name, data[name])
+    _legal_moves(message, data["legal_moves"])
+    return message
+
+
+def _legal_moves(message: pb.GameView, texts: Iterable[str]) -> None:
+    selectable: set[str] = set()
+    count = 0
+    for text in texts:
+        if text.startswith("give:"):
+            cards = text.partition(":")[2].split()
+            selectable.update(cards)
+            count = len(cards)
+        else:
+            message.legal_moves.append(move_message(text))
+    if selectable:
+        order = list(message.hand)
+        message.card_selection.count = count
+        message.card_selection.cards.extend(sorted(selectable, key=order.index))
+
+
+def _trick(trick: dict[str, Any]) -> pb.Trick:
+    return pb.Trick(
+        leader=trick["leader"],
+        cards=[pb.PlayedCard(seat=entry["seat"], card=entry["card"]) for entry in trick["cards"]],
+        winner=trick["winner"],
+        points=trick["points"],
+    )
+
+
+_RESULT_FIELDS = {"deal_number", "outcome", "taker", "trump", "tricks", "card_points", "scores"}
+
+
+def deal_result(result: dict[str, Any]) -> pb.DealResult:
+    message = pb.DealResult(
+        deal_number=result["deal_number"],
+        outcome=pb.DealOutcome.Value(f"DEAL_OUTCOME_{result['outcome']}"),
+        tricks=result["tricks"],
+        card_points=result["card_points"],
+        scores=result["scores"],
+        details=struct({key: value for key, value in result.items() if key not in _RESULT_FIELDS}),
+    )
+    if result["taker"] is not None:
+        message.taker = result["taker"]
+    if result["trump"] is not None:
+        message.trump = result["trump"]
+    return message
+
+
+def game_change(change: SeenChange) -> pb.GameChange:
+    message = pb.GameChange(version=change.version, seat=change.seat)
+    for event in change.events:
+        data = dict(event)
+        kind = data.pop("kind")
+        seat = data.pop("seat", None)
+        item = message.events.add(kind=kind, data=struct(data))
+        if seat is not None:
+            item.seat = seat
+    return message
+
+
+def game_summary(row: GameRow) -> pb.GameSummary:
+    return pb.GameSummary(
+        game_id=row.game_id,
+        variant=VARIANT_ENUMS[row.variant],
+        status=pb.GAME_STATUS_FINISHED if row.status == FINISHED else pb.GAME_STATUS_ACTIVE,
+        version=row.version,
+        scores=row.scores,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
+

@@ -1,0 +1,345 @@
+"""The application layer: games as the service keeps them, independent of gRPC.
+
+A live game is the engine's :class:`Game` rebuilt from its stored record and move log,
+kept in memory, and guarded by one asyncio lock (the engine is not thread-safe, and a
+move must be durable before anyone sees it). Every operation first catches up with the
+database, so several server processes may share one file: the store's compare-and-set
+decides which of two racing moves wins, and the loser reloads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+import uuid
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator, Mapping
+
+from ..rules import Game, Move, PlayerView, RuleViolation, new_game, parse_move, variant_class
+from ..rules.errors import Reason
+from ..rules.events import Event
+from .credentials import new_token, seat_of, token_hash
+from .errors import GameNotFound, InvalidInput, OutOfRange, PermissionDenied, Unauthenticated, VersionConflict
+from .store import GameRecord, GameRow, MoveRecord, Store
+
+ACTIVE, FINISHED = "ACTIVE", "FINISHED"
+MAX_REQUEST_ID = 128
+# How often a watcher looks at the database for moves made by another server process.
+WATCH_POLL_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class Change:
+    """One accepted move: the version it produced, who moved, what it did (unredacted)."""
+
+    version: int
+    seat: int
+    events: tuple[Event, ...]
+
+    def for_viewer(self, viewer: int | None) -> "SeenChange":
+        return SeenChange(self.version, self.seat, tuple(event.for_viewer(viewer) for event in self.events))
+
+
+@dataclass(frozen=True)
+class SeenChange:
+    """A change as one viewer may see it: redacted event dicts."""
+
+    version: int
+    seat: int
+    events: tuple[dict[str, Any], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": self.version, "seat": self.seat, "events": list(self.events)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "SeenChange":
+        return cls(data["version"], data["seat"], tuple(data["events"]))
+
+
+@dataclass(frozen=True)
+class MoveAnswer:
+    change: SeenChange
+    game_over: bool
+
+
+@dataclass(frozen=True)
+class Created:
+    game_id: str
+    tokens: tuple[str, ...]
+    view: PlayerView
+
+
+@dataclass(frozen=True)
+class Validation:
+    legal: bool
+    version: int
+    reason: str = ""
+    message: str = ""
+
+
+@dataclass
+class LiveGame:
+    record: GameRecord
+    game: Game
+    lock: asyncio.Lock  # shared by every copy of the same game (see GameService._lock_for)
+    changes: list[Change] = field(default_factory=list)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    stale: bool = False  # in-memory state may differ from the database: reload before use
+
+    @property
+    def status(self) -> str:
+        return FINISHED if self.game.is_over() else ACTIVE
+
+    def apply(self, seat: int, move: Move) -> Change:
+        events = self.game.push(seat, move)
+        change = Change(self.game.version, seat, tuple(events))
+        self.changes.append(change)
+        return change
+
+    def notify(self) -> None:
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+
+class GameService:
+    """Create, read, list, move, validate, watch."""
+
+    def __init__(self, store: Store, *, cache_size: int = 4096) -> None:
+        self.store = store
+        self._cache: OrderedDict[str, LiveGame] = OrderedDict()
+        self._cache_size = cache_size
+        # One lock per game id, alive while any copy of the game is in use, so a copy
+        # reloaded after eviction or a failed commit is guarded by the same lock.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    # ----------------------------------------------------------------- create
+    async def create(
+        self, variant: str, options: Mapping[str, Any], *, seed: str | None = None, deal: str | None = None
+    ) -> Created:
+        game_seed = seed if seed is not None else secrets.token_hex(32)
+        game = new_game(variant, options, seed=game_seed, deal=deal)  # validates; RuleViolation otherwise
+        tokens = tuple(new_token() for _ in range(game.players))
+        record = GameRecord(
+            game_id=uuid.uuid4().hex,
+            variant=game.variant,
+            options=game.options.to_dict(),
+            seed=game_seed,
+            deal=deal,
+            credential_hashes=[token_hash(token) for token in tokens],
+            created_at=time.time(),
+        )
+        live = LiveGame(record, game, self._lock_for(record.game_id))
+        await self.store.create_game(record, live.status, list(game.scores))
+        self._remember(live)
+        return Created(record.game_id, tokens, game.view(None))
+
+    # ----------------------------------------------------------------- read
+    async def view(self, game_id: str, seat: int | None, token: str | None) -> PlayerView:
+        live = await self._live(game_id)
+        viewer = self._viewer(live, seat, token)
+        async with live.lock:
+            live = await self._current(game_id)
+            return live.game.view(viewer)
+
+    def list(self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int) -> list[GameRow]:
+        if variant is not None:
+            variant_class(variant)
+        return self.store.list_games(variant=variant, status=status, before_seq=before_seq, limit=limit)
+
+    # ----------------------------------------------------------------- moves
+    async def validate(self, game_id: str, seat: int, token: str | None, move_text: str) -> Validation:
+        live = await self._live(game_id)
+        self._authorize(live, seat, token)
+        async with live.lock:
+            live = await self._current(game_id)
+            move = self._parse(live, move_text)
+            try:
+                live.game.validate(seat, move)
+            except RuleViolation as violation:
+                if _is_malformed(violation):
+                    raise
+                return Validation(False, live.game.version, violation.reason.value, violation.message)
+            return Validation(True, live.game.version)
+
+    async def submit(
+        self,
+        game_id: str,
+        seat: int,
+        token: str | None,
+        move_text: str,
+        *,
+        expected_version: int | None = None,
+        request_id: str | None = None,
+    ) -> MoveAnswer:
+        if request_id is not None and not (0 < len(request_id) <= MAX_REQUEST_ID and request_id.isprintable()):
+            raise InvalidInput("request_id must be 1..128 printable characters", field="request_id")
+        live = await self._live(game_id)
+        self._authorize(live, seat, token)
+        for _ in range(5):  # another process may win the race; without expected_version, retry
+            try:
+                return await self._submit_once(game_id, seat, move_text, expected_version, request_id)
+            except VersionConflict:
+                if expected_version is not None:
+                    raise
+        raise VersionConflict("the game is changing too fast; retry")
+
+    async def _submit_once(
+        self, game_id: str, seat: int, move_text: str, expected_version: int | None, request_id: str | None
+    ) -> MoveAnswer:
+        live = await self._live(game_id)
+        async with live.lock:
+            live = await self._current(game_id)
+            move = self._parse(live, move_text)
+            if request_id is not None:
+                earlier = self.store.find_request(game_id, seat, request_id)
+                if earlier is not None:
+                    return self._replayed(earlier, move)
+            if expected_version is not None and expected_version != live.game.version:
+                raise VersionConflict(
+                    f"expected version {expected_version}, the game is at {live.game.version}"
+                )
+            live.game.validate(seat, move)
+            change = live.apply(seat, move)  # in memory only, under the lock, until committed
+            answer = MoveAnswer(change.for_viewer(seat), live.game.is_over())
+            stored = MoveRecord(change.version, seat, move.text(), request_id, _answer_dict(answer))
+            try:
+                await self.store.append_move(game_id, stored, live.status, list(live.game.scores))
+            except BaseException:
+                live.stale = True  # not committed (or not known to be): rebuild from the database
+                raise
+            live.notify()
+            return answer
+
+    @staticmethod
+    def _replayed(earlier: MoveRecord, move: Move) -> MoveAnswer:
+        if earlier.move != move.text():
+            raise InvalidInput(
+                "request_id was already used for a different move", reason="REQUEST_ID_REUSED", field="request_id"
+            )
+        data = earlier.answer
+        return MoveAnswer(SeenChange.from_dict(data["change"]), data["game_over"])
+
+    # ----------------------------------------------------------------- watch
+    async def watch(
+        self, game_id: str, seat: int | None, token: str | None, after_version: int | None
+    ) -> AsyncIterator[PlayerView | SeenChange]:
+        """The viewer's snapshot (unless resuming), then every change in order, until the game ends."""
+        live = await self._live(game_id)
+        viewer = self._viewer(live, seat, token)
+        async with live.lock:
+            live = await self._current(game_id)
+            if after_version is not None and not 0 <= after_version <= live.game.version:
+                raise OutOfRange(f"after_version must be 0..{live.game.version}", field="after_version")
+            snapshot = live.game.view(viewer) if after_version is None else None
+        if snapshot is not None:
+            yield snapshot
+            sent = snapshot.version
+        else:
+            sent = after_version  # type: ignore[assignment]
+        while True:
+            live = await self._current(game_id)
+            waiter = live.changed
+            while sent < len(live.changes):
+                change = live.changes[sent]
+                sent = change.version
+                yield change.for_viewer(viewer)
+            if live.game.is_over():
+                return
+            try:
+                await asyncio.wait_for(waiter.wait(), timeout=WATCH_POLL_SECONDS)
+            except TimeoutError:
+                pass
+
+    # ----------------------------------------------------------------- internals
+    def _parse(self, live: LiveGame, move_text: str) -> Move:
+        try:
+            return parse_move(move_text, live.game.deck)
+        except RuleViolation as violation:
+            raise InvalidInput(violation.message, reason=violation.reason.value, field="move") from None
+
+    def _viewer(self, live: LiveGame, seat: int | None, token: str | None) -> int | None:
+        if seat is None:
+            return None
+        self._authorize(live, seat, token)
+        return seat
+
+    def _authorize(self, live: LiveGame, seat: int, token: str | None) -> None:
+        players = live.game.players
+        if not 0 <= seat < players:
+            raise InvalidInput(f"seats are 0..{players - 1}", reason=Reason.INVALID_SEAT.value, field="seat")
+        if not token:
+            raise Unauthenticated("this call needs the seat's token", reason="MISSING_CREDENTIAL")
+        owner = seat_of(token, live.record.credential_hashes)
+        if owner is None:
+            raise Unauthenticated("the token is not valid for this game")
+        if owner != seat:
+            raise PermissionDenied("the token belongs to another seat")
+
+    async def _live(self, game_id: str) -> LiveGame:
+        """The cached game (maybe behind the database), loading it if needed."""
+        if not game_id:
+            raise InvalidInput("game_id is required", field="game_id")
+        live = self._cache.get(game_id)
+        if live is not None and not live.stale:
+            self._cache.move_to_end(game_id)
+            return live
+        record = self.store.load_game(game_id)
+        if record is None:
+            raise GameNotFound("no game has this id", field="game_id")
+        game = new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
+        fresh = LiveGame(record, game, self._lock_for(game_id))
+        if live is not None:
+            fresh.changed = live.changed  # wake the watchers of the replaced copy
+        self._catch_up(fresh)
+        self._remember(fresh)
+        return fresh
+
+    async def _current(self, game_id: str) -> LiveGame:
+        """The game with every committed move applied (another process may have written)."""
+        live = await self._live(game_id)
+        if self.store.version_of(game_id) != live.game.version:
+            if self._catch_up(live):
+                live.notify()
+        return live
+
+    def _catch_up(self, live: LiveGame) -> bool:
+        moves = self.store.moves_after(live.record.game_id, live.game.version)
+        for record in moves:
+            live.apply(record.seat, parse_move(record.move, live.game.deck))
+        return bool(moves)
+
+    def _lock_for(self, game_id: str) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    def _remember(self, live: LiveGame) -> None:
+        self._cache[live.record.game_id] = live
+        self._cache.move_to_end(live.record.game_id)
+        while len(self._cache) > self._cache_size:
+            oldest_id, oldest = next(iter(self._cache.items()))
+            if oldest.lock.locked():
+                break
+            del self._cache[oldest_id]
+
+
+def _answer_dict(answer: MoveAnswer) -> dict[str, Any]:
+    return {"change": answer.change.to_dict(), "game_over": answer.game_over}
+
+
+def _is_malformed(violation: RuleViolation) -> bool:
+    return violation.reason in MALFORMED_REASONS
+
+
+# Engine reasons that mean the input is malformed (INVALID_ARGUMENT), not that a rule forbids it.
+MALFORMED_REASONS = frozenset(
+    {
+        Reason.UNKNOWN_CARD, Reason.UNKNOWN_SUIT, Reason.UNKNOWN_MOVE, Reason.INVALID_SEAT,
+        Reason.INVALID_OPTION, Reason.INVALID_DEAL, Reason.INVALID_NOTATION, Reason.DUPLICATE_CARD,
+    }
+)

@@ -1,0 +1,163 @@
+"""The one place where errors become gRPC statuses, and where each call is logged.
+
+Every domain error (the engine's :class:`RuleViolation`, the service's
+:class:`ServiceError`) is turned into its status code with ``google.rpc`` details: an
+``ErrorInfo`` (stable reason, domain ``cardgames.v1``) and, for malformed input, a
+``BadRequest`` naming the field. Anything else is a bug: logged with its traceback, and
+answered INTERNAL without details.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import traceback
+import uuid
+from typing import Any, Awaitable, Callable
+
+import grpc
+import structlog
+from google.rpc import error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from ..rules import RuleViolation
+from . import errors
+from .games import MALFORMED_REASONS
+from .logs import get_logger
+
+DOMAIN = "cardgames.v1"
+
+_CODES: dict[type[errors.ServiceError], grpc.StatusCode] = {
+    errors.InvalidInput: grpc.StatusCode.INVALID_ARGUMENT,
+    errors.GameNotFound: grpc.StatusCode.NOT_FOUND,
+    errors.Unauthenticated: grpc.StatusCode.UNAUTHENTICATED,
+    errors.PermissionDenied: grpc.StatusCode.PERMISSION_DENIED,
+    errors.VersionConflict: grpc.StatusCode.ABORTED,
+    errors.OutOfRange: grpc.StatusCode.OUT_OF_RANGE,
+    errors.StorageUnavailable: grpc.StatusCode.UNAVAILABLE,
+}
+
+
+def status_for(error: BaseException) -> tuple[grpc.StatusCode, str, str, str | None] | None:
+    """(code, reason, message, field) for a domain error; None for anything else."""
+    if isinstance(error, RuleViolation):
+        malformed = error.reason in MALFORMED_REASONS
+        code = grpc.StatusCode.INVALID_ARGUMENT if malformed else grpc.StatusCode.FAILED_PRECONDITION
+        field = (error.field or "move") if malformed else None
+        return code, error.reason.value, error.message, field
+    if isinstance(error, errors.ServiceError):
+        for kind, code in _CODES.items():
+            if isinstance(error, kind):
+                field = error.field if code is grpc.StatusCode.INVALID_ARGUMENT else None
+                return code, error.reason, error.message, field
+    return None
+
+
+def rich_status(code: grpc.StatusCode, reason: str, message: str, field: str | None) -> grpc.Status:
+    detail = status_pb2.Status(code=code.value[0], message=message)
+    detail.details.add().Pack(error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN))
+    if field is not None:
+        violation = error_details_pb2.BadRequest.FieldViolation(field=field, description=message, reason=reason)
+        detail.details.add().Pack(error_details_pb2.BadRequest(field_violations=[violation]))
+    return rpc_status.to_status(detail)
+
+
+class ServiceInterceptor(grpc.aio.ServerInterceptor):
+    """Binds the log context, maps domain errors to statuses, logs one line per call."""
+
+    def __init__(self) -> None:
+        self.log = get_logger()
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        handler = await continuation(handler_call_details)
+        method = handler_call_details.method
+        if handler is None or not method.startswith("/cardgames."):
+            return handler
+        if handler.unary_unary is not None:
+            return grpc.unary_unary_rpc_method_handler(
+                self._unary(handler.unary_unary, method),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        if handler.unary_stream is not None:
+            return grpc.unary_stream_rpc_method_handler(
+                self._stream(handler.unary_stream, method),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        return handler
+
+    def _unary(self, behavior: Callable[..., Any], method: str) -> Callable[..., Any]:
+        async def wrapped(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            with _CallLog(self.log, method, request, context) as call:
+                try:
+                    return await behavior(request, context)
+                except Exception as error:  # noqa: BLE001 - mapped or re-raised below
+                    await call.fail(error)
+
+        return wrapped
+
+    def _stream(self, behavior: Callable[..., Any], method: str) -> Callable[..., Any]:
+        async def wrapped(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            with _CallLog(self.log, method, request, context) as call:
+                try:
+                    async for item in behavior(request, context):
+                        yield item
+                        call.sent += 1
+                except Exception as error:  # noqa: BLE001 - mapped or re-raised below
+                    await call.fail(error)
+
+        return wrapped
+
+
+class _CallLog:
+    """One call's log context and final log line."""
+
+    def __init__(self, log: Any, method: str, request: Any, context: grpc.aio.ServicerContext) -> None:
+        self.log = log
+        self.context = context
+        self.code = grpc.StatusCode.OK
+        self.reason: str | None = None
+        self.sent = 0
+        self.started = time.perf_counter()
+        metadata = dict(context.invocation_metadata() or ())
+        self.fields: dict[str, Any] = {
+            "request_id": str(metadata.get("x-request-id", ""))[:64] or uuid.uuid4().hex,
+            "method": method.rsplit("/", 1)[-1],
+        }
+        game_id = getattr(request, "game_id", "")
+        if game_id:
+            self.fields["game_id"] = game_id[:64]
+        if "seat" in type(request).DESCRIPTOR.fields_by_name:
+            if type(request).DESCRIPTOR.fields_by_name["seat"].has_presence is False or request.HasField("seat"):
+                self.fields["seat"] = request.seat
+
+    def __enter__(self) -> "_CallLog":
+        self._bound = structlog.contextvars.bind_contextvars(**self.fields)
+        return self
+
+    async def fail(self, error: Exception) -> None:
+        mapped = status_for(error)
+        if mapped is None:  # a bug: log it, answer INTERNAL without any detail of the error
+            self.code = grpc.StatusCode.INTERNAL
+            # The frames, not the exception's message: a message may hold a card.
+            frames = "".join(traceback.format_tb(error.__traceback__))
+            self.log.error("unexpected_error", error_type=type(error).__name__, frames=frames)
+            await self.context.abort(grpc.StatusCode.INTERNAL, "internal error; see the server log for this request id")
+        self.code, self.reason, message, field = mapped
+        status = rich_status(self.code, self.reason, message, field)
+        await self.context.abort(status.code, status.details, status.trailing_metadata)
+
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
+        if isinstance(error, asyncio.CancelledError):
+            self.code = grpc.StatusCode.CANCELLED
+        latency_ms = round((time.perf_counter() - self.started) * 1000, 3)
+        extra = {"reason": self.reason} if self.reason else {}
+        if self.sent:
+            extra["messages"] = self.sent
+        self.log.info("rpc", status=self.code.name, latency_ms=latency_ms, **extra)
+        structlog.contextvars.reset_contextvars(**self._bound)

@@ -1,0 +1,111 @@
+"""The gRPC server: configuration, wiring, health, reflection, graceful shutdown.
+
+Configuration comes from flags, each with an environment variable as its default:
+
+    --address   CARDGAMES_ADDRESS    host:port to listen on (default 127.0.0.1:50051; port 0 picks one)
+    --database  CARDGAMES_DATABASE   SQLite file (default cardgames.db)
+    --sync      CARDGAMES_SYNC       SQLite synchronous mode: FULL (default, durable on power loss) or NORMAL
+    --grace     CARDGAMES_GRACE      seconds given to in-flight calls on SIGTERM (default 10)
+    --log-level CARDGAMES_LOG_LEVEL  debug, info (default), warning, error
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+from dataclasses import dataclass
+from typing import Sequence
+
+import grpc
+from cardgames.v1 import game_service_pb2, game_service_pb2_grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from . import logs
+from .games import GameService
+from .interceptor import ServiceInterceptor
+from .servicer import GameServiceServicer
+from .store import Store
+
+SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
+
+
+@dataclass(frozen=True)
+class Settings:
+    address: str = "127.0.0.1:50051"
+    database: str = "cardgames.db"
+    sync: str = "FULL"
+    grace: float = 10.0
+    log_level: str = "info"
+
+
+def parse_settings(argv: Sequence[str] | None = None) -> Settings:
+    env = os.environ
+    parser = argparse.ArgumentParser(prog="cardgames-server", description="The cardgames gRPC game service.")
+    parser.add_argument("--address", default=env.get("CARDGAMES_ADDRESS", Settings.address))
+    parser.add_argument("--database", default=env.get("CARDGAMES_DATABASE", Settings.database))
+    parser.add_argument("--sync", choices=("FULL", "NORMAL"), type=str.upper,
+                        default=env.get("CARDGAMES_SYNC", Settings.sync))
+    parser.add_argument("--grace", type=float, default=float(env.get("CARDGAMES_GRACE", Settings.grace)))
+    parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"), type=str.lower,
+                        default=env.get("CARDGAMES_LOG_LEVEL", Settings.log_level))
+    args = parser.parse_args(argv)
+    return Settings(args.address, args.database, args.sync, args.grace, args.log_level)
+
+
+class Server:
+    """A started server; ``stop`` drains it."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(settings.database, synchronous=settings.sync)
+        self.games = GameService(self.store)
+        self.health = health.aio.HealthServicer()
+        self.grpc = grpc.aio.server(interceptors=[ServiceInterceptor()])
+        game_service_pb2_grpc.add_GameServiceServicer_to_server(GameServiceServicer(self.games), self.grpc)
+        health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc)
+        reflection.enable_server_reflection(
+            (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
+            self.grpc,
+        )
+        self.port = self.grpc.add_insecure_port(settings.address)
+        self.address = f"{settings.address.rsplit(':', 1)[0]}:{self.port}"
+
+    async def start(self) -> None:
+        await self.grpc.start()
+        for name in ("", SERVICE_NAME):
+            await self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+
+    async def stop(self) -> None:
+        """Stops accepting calls, lets in-flight calls finish within the grace period, closes the database."""
+        for name in ("", SERVICE_NAME):
+            await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+        await self.grpc.stop(self.settings.grace)
+        self.store.close()
+
+
+async def serve(settings: Settings) -> None:
+    log = logs.get_logger()
+    server = Server(settings)
+    await server.start()
+    log.info("server_started", address=server.address, database=settings.database, sync=settings.sync)
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stopping.set)
+    await stopping.wait()
+    log.info("server_stopping", grace_seconds=settings.grace)
+    await server.stop()
+    log.info("server_stopped")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    settings = parse_settings(argv)
+    logs.configure(settings.log_level)
+    asyncio.run(serve(settings))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""The GameService servicer: converts between protobuf and the application layer, nothing more.
+
+Errors are raised as domain exceptions and mapped to gRPC statuses by the interceptor.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import AsyncIterator
+
+import grpc
+from cardgames.v1 import game_service_pb2 as api
+from cardgames.v1 import game_service_pb2_grpc as api_grpc
+
+from ..rules import PlayerView
+from . import convert
+from .errors import InvalidInput
+from .games import GameService
+
+DEFAULT_PAGE_SIZE = 50
+MAX_PAGE_SIZE = 1000
+
+
+def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
+    """The token of `authorization: Bearer <token>`, if the call carries one."""
+    for key, value in context.invocation_metadata() or ():
+        if key == "authorization" and isinstance(value, str) and value.startswith("Bearer "):
+            return value[len("Bearer "):].strip()
+    return None
+
+
+def _optional(message, name: str):  # noqa: ANN001, ANN202 - protobuf messages are untyped
+    return getattr(message, name) if message.HasField(name) else None
+
+
+class GameServiceServicer(api_grpc.GameServiceServicer):
+    def __init__(self, games: GameService) -> None:
+        self.games = games
+
+    async def CreateGame(self, request: api.CreateGameRequest, context: grpc.aio.ServicerContext) -> api.CreateGameResponse:
+        variant = convert.variant_name(request.variant)
+        assert variant is not None
+        created = await self.games.create(
+            variant,
+            convert.options_mapping(variant, request.options),
+            seed=_optional(request, "seed"),
+            deal=_optional(request, "deal"),
+        )
+        return api.CreateGameResponse(
+            game_id=created.game_id,
+            credentials=[api.SeatCredential(seat=seat, token=token) for seat, token in enumerate(created.tokens)],
+            view=convert.game_view(created.game_id, created.view),
+        )
+
+    async def GetGame(self, request: api.GetGameRequest, context: grpc.aio.ServicerContext) -> api.GetGameResponse:
+        view = await self.games.view(request.game_id, _optional(request, "seat"), bearer_token(context))
+        return api.GetGameResponse(view=convert.game_view(request.game_id, view))
+
+    async def ListGames(self, request: api.ListGamesRequest, context: grpc.aio.ServicerContext) -> api.ListGamesResponse:
+        size = request.page_size or DEFAULT_PAGE_SIZE
+        if not 1 <= size <= MAX_PAGE_SIZE:
+            raise InvalidInput(f"page_size must be 1..{MAX_PAGE_SIZE}", field="page_size")
+        rows = self.games.list(
+            variant=convert.variant_name(request.variant, required=False),
+            status=convert.status_name(request.status),
+            before_seq=_decode_page_token(request.page_token),
+            limit=size + 1,
+        )
+        more = len(rows) > size
+        rows = rows[:size]
+        token = _encode_page_token(rows[-1].seq) if more else ""
+        return api.ListGamesResponse(games=[convert.game_summary(row) for row in rows], next_page_token=token)
+
+    async def SubmitMove(self, request: api.SubmitMoveRequest, context: grpc.aio.ServicerContext) -> api.SubmitMoveResponse:
+        answer = await self.games.submit(
+            request.game_id,
+            request.seat,
+            bearer_token(context),
+            convert.move_text(request.move),
+            expected_version=_optional(request, "expected_version"),
+            request_id=request.request_id or None,
+        )
+        return api.SubmitMoveResponse(
+            version=answer.change.version, change=convert.game_change(answer.change), game_over=answer.game_over
+        )
+
+    async def ValidateMove(
+        self, request: api.ValidateMoveRequest, context: grpc.aio.ServicerContext
+    ) -> api.ValidateMoveResponse:
+        result = await self.games.validate(
+            request.game_id, request.seat, bearer_token(context), convert.move_text(request.move)
+        )
+        return api.ValidateMoveResponse(
+            legal=result.legal, reason=result.reason, message=result.message, version=result.version
+        )
+
+    async def WatchGame(
+        self, request: api.WatchGameRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[api.WatchGameResponse]:
+        items = self.games.watch(
+            request.game_id, _optional(request, "seat"), bearer_token(context), _optional(request, "after_version")
+        )
+        async for item in items:
+            if isinstance(item, PlayerView):
+                yield api.WatchGameResponse(snapshot=convert.game_view(request.game_id, item))
+            else:
+                yield api.WatchGameResponse(change=convert.game_change(item))
+
+
+def _encode_page_token(seq: int) -> str:
+    return base64.urlsafe_b64encode(f"v1:{seq}".encode()).decode()
+
+
+def _decode_page_token(token: str) -> int | None:
+    if not token:
+        return None
+    try:
+        version, _, seq = base64.urlsafe_b64decode(token.encode()).decode().partition(":")
+        if version != "v1":
+            raise ValueError(token)
+        return int(seq)
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        raise InvalidInput("page_token is not a token this service issued", reason="INVALID_PAGE_TOKEN",
+                           field="page_token") from None
+
+
+__all__ = ["GameServiceServicer", "bearer_token"]
