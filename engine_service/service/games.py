@@ -120,7 +120,10 @@ class GameService:
         self, variant: str, options: Mapping[str, Any], *, seed: str | None = None, deal: str | None = None
     ) -> Created:
         game_seed = seed if seed is not None else secrets.token_hex(32)
-        game = new_game(variant, options, seed=game_seed, deal=deal)  # validates; RuleViolation otherwise
+        try:
+            game = new_game(variant, options, seed=game_seed, deal=deal)
+        except RuleViolation as violation:
+            raise InvalidInput(violation.message, reason=violation.reason.value, field=_creation_field(violation)) from None
         tokens = tuple(new_token() for _ in range(game.players))
         record = GameRecord(
             game_id=uuid.uuid4().hex,
@@ -326,6 +329,13 @@ class GameService:
             if oldest.lock.locked():
                 break
             del self._cache[oldest_id]
+
+
+def _creation_field(violation: RuleViolation) -> str:
+    """The CreateGame request field a rejected creation is about."""
+    if violation.reason is Reason.INVALID_OPTION:
+        return "variant" if violation.field == "variant" else f"options.{violation.field or ''}".rstrip(".")
+    return "deal"
 
 
 def _answer_dict(answer: MoveAnswer) -> dict[str, Any]:

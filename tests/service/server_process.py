@@ -63,5 +63,16 @@ class ServerProcess:
         if self.process is not None and self.process.poll() is None:
             self.terminate()
 
+    def wait_for_log(self, predicate, timeout: float = 10.0) -> dict:
+        """The first log record matching ``predicate``, waiting for the log to catch up."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for record in self.log_records():
+                if predicate(record):
+                    return record
+            if time.monotonic() > deadline:
+                raise AssertionError("no such log record")
+            time.sleep(0.02)
+
     def log_records(self) -> list[dict]:
         return [json.loads(line) for line in self.logs if line.startswith("{")]
