@@ -76,6 +76,15 @@ _THEMED_SUITS = frozenset({Suit.ARCHITECTURE, Suit.COMMANDEMENT, Suit.ART, Suit.
 class Card:
     rank: Rank
     suit: Suit
+    # Cards are hashed constantly (hands are sets); the generated hash would hash both
+    # enums through Python-level Enum.__hash__ each time.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.rank.code, self.suit.code)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def code(self) -> str:

@@ -172,6 +172,7 @@ class Game:
         self.results: list[DealResult] = []
         self.winners: tuple[int, ...] = ()
         self._turn: int = 0
+        self._suit_cards_cache: dict[tuple[Suit | None, Suit], frozenset[Card]] = {}
         self.events.extend(self._start_deal(0, self.options.first_dealer))
 
     # ----------------------------------------------------------------- sides
@@ -331,8 +332,13 @@ class Game:
         return card.name
 
     def suit_cards(self, suit: Suit) -> frozenset[Card]:
-        """Every card of the deck whose effective suit is ``suit``."""
-        return frozenset(card for card in self.deck.cards if self._suit_of(card) == suit)
+        """Every card of the deck whose effective suit is ``suit`` (which depends on trump only)."""
+        key = (self.d.trump, suit)
+        cards = self._suit_cards_cache.get(key)
+        if cards is None:
+            cards = frozenset(card for card in self.deck.cards if self._suit_of(card) == suit)
+            self._suit_cards_cache[key] = cards
+        return cards
 
     def legal_cards(self, seat: int) -> frozenset[Card]:
         hand = self.d.hands[seat]

@@ -194,20 +194,24 @@ class GameService:
     ) -> MoveAnswer:
         live = await self._live(game_id)
         async with live.lock:
-            live = await self._current(game_id)
+            # The cached copy, without asking the database first: if another process has
+            # moved since, the write's compare-and-set fails and the move is retried.
+            live = await self._live(game_id)
             move = self._parse(live, move_text)
             if request_id is not None:
                 earlier = self.store.find_request(game_id, seat, request_id)
                 if earlier is not None:
                     return self._replayed(earlier, move)
-            if expected_version is not None and expected_version != live.game.version:
-                raise VersionConflict(
-                    f"expected version {expected_version}, the game is at {live.game.version}"
-                )
-            live.game.validate(seat, move)
-            change = live.apply(seat, move)  # in memory only, under the lock, until committed
+            # Applied in memory only (under the lock) until committed; push validates first.
+            try:
+                change = self._checked_apply(live, seat, move, expected_version)
+            except (VersionConflict, RuleViolation):
+                live = await self._current(game_id)  # decide on the latest state, not a stale copy
+                change = self._checked_apply(live, seat, move, expected_version)
             answer = MoveAnswer(change.for_viewer(seat), live.game.is_over())
-            stored = MoveRecord(change.version, seat, move.text(), request_id, _answer_dict(answer))
+            # The answer is kept for idempotent retries only.
+            stored_answer = _answer_dict(answer) if request_id is not None else None
+            stored = MoveRecord(change.version, seat, move.text(), request_id, stored_answer)
             try:
                 await self.store.append_move(game_id, stored, live.status, list(live.game.scores))
             except BaseException:
@@ -217,12 +221,19 @@ class GameService:
             return answer
 
     @staticmethod
+    def _checked_apply(live: LiveGame, seat: int, move: Move, expected_version: int | None) -> Change:
+        if expected_version is not None and expected_version != live.game.version:
+            raise VersionConflict(f"expected version {expected_version}, the game is at {live.game.version}")
+        return live.apply(seat, move)
+
+    @staticmethod
     def _replayed(earlier: MoveRecord, move: Move) -> MoveAnswer:
         if earlier.move != move.text():
             raise InvalidInput(
                 "request_id was already used for a different move", reason="REQUEST_ID_REUSED", field="request_id"
             )
         data = earlier.answer
+        assert data is not None  # stored with every move that has a request_id
         return MoveAnswer(SeenChange.from_dict(data["change"]), data["game_over"])
 
     # ----------------------------------------------------------------- watch

@@ -25,7 +25,7 @@ from grpc_reflection.v1alpha import reflection
 
 from . import logs
 from .games import GameService
-from .interceptor import ServiceInterceptor
+from .interceptor import ServiceInterceptor, add_intercepted
 from .servicer import GameServiceServicer
 from .store import Store
 
@@ -63,8 +63,9 @@ class Server:
         self.store = Store(settings.database, synchronous=settings.sync)
         self.games = GameService(self.store)
         self.health = health.aio.HealthServicer()
-        self.grpc = grpc.aio.server(interceptors=[ServiceInterceptor()])
-        game_service_pb2_grpc.add_GameServiceServicer_to_server(GameServiceServicer(self.games), self.grpc)
+        self.grpc = grpc.aio.server()
+        add_intercepted(self.grpc, game_service_pb2_grpc.add_GameServiceServicer_to_server,
+                        GameServiceServicer(self.games), ServiceInterceptor())
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc)
         reflection.enable_server_reflection(
             (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),

@@ -7,46 +7,48 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 
 class ServerProcess:
-    """``python -m engine_service.service.server`` on 127.0.0.1, port chosen by the OS."""
+    """``python -m engine_service.service.server`` on 127.0.0.1, port chosen by the OS.
+
+    Its log (stderr) goes to a file beside the database, as in production, rather than
+    through a pipe that this process would have to drain.
+    """
 
     def __init__(self, database: Path | str, *extra_args: str, env: dict[str, str] | None = None) -> None:
         self.database = str(database)
         self.extra_args = extra_args
         self.env = env
-        self.process: subprocess.Popen[str] | None = None
+        self.process: subprocess.Popen[bytes] | None = None
         self.address = ""
-        self.logs: list[str] = []
+        self.log_path = Path(f"{self.database}.{os.getpid()}.{id(self):x}.log")
 
     def start(self, timeout: float = 30.0) -> "ServerProcess":
         command = [sys.executable, "-m", "engine_service.service.server", "--address", "127.0.0.1:0",
                    "--database", self.database, "--grace", "5", *self.extra_args]
-        self.process = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-                                        env={**os.environ, **(self.env or {})})
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(command, stderr=log, stdout=subprocess.DEVNULL,
+                                            env={**os.environ, **(self.env or {})})
         deadline = time.monotonic() + timeout
-        assert self.process.stderr is not None
-        for line in self.process.stderr:
-            self.logs.append(line)
-            if '"server_started"' in line:
-                self.address = json.loads(line)["address"]
-                break
-            if time.monotonic() > deadline:
-                break
-        if not self.address:
-            self.process.kill()
-            raise RuntimeError("server did not start:\n" + "".join(self.logs))
-        threading.Thread(target=self._drain, args=(self.process,), daemon=True).start()
+        while not self.address:
+            for record in self.log_records():
+                if record.get("event") == "server_started":
+                    self.address = record["address"]
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.process.kill()
+                raise RuntimeError("server did not start:\n" + "".join(self.logs))
+            time.sleep(0.02)
         return self
 
-    def _drain(self, process: subprocess.Popen[str]) -> None:
-        assert process.stderr is not None
-        for line in process.stderr:
-            self.logs.append(line)
+    @property
+    def logs(self) -> list[str]:
+        try:
+            return self.log_path.read_text().splitlines(keepends=True)
+        except FileNotFoundError:
+            return []
 
     def kill(self) -> None:
         """SIGKILL: no chance to flush or clean up."""
@@ -75,4 +77,8 @@ class ServerProcess:
             time.sleep(0.02)
 
     def log_records(self) -> list[dict]:
-        return [json.loads(line) for line in self.logs if line.startswith("{")]
+        records = []
+        for line in self.logs:
+            if line.startswith("{") and line.endswith("\n"):
+                records.append(json.loads(line))
+        return records
