@@ -14,7 +14,7 @@ import secrets
 import time
 import uuid
 import weakref
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Mapping
 
@@ -27,8 +27,10 @@ from .store import GameRecord, GameRow, MoveRecord, Store
 
 ACTIVE, FINISHED = "ACTIVE", "FINISHED"
 MAX_REQUEST_ID = 128
-# How often a watcher looks at the database for moves made by another server process.
-WATCH_POLL_SECONDS = 1.0
+# How often the games being watched are checked for moves made by another server process
+# (one query for all of them), and the longest a watcher sleeps without checking.
+WATCH_POLL_SECONDS = 0.05
+WATCH_SAFETY_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,7 @@ class LiveGame:
     changes: list[Change] = field(default_factory=list)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     stale: bool = False  # in-memory state may differ from the database: reload before use
+    committed: int = 0  # the version durably stored: watchers never see beyond it
 
     @property
     def status(self) -> str:
@@ -114,6 +117,8 @@ class GameService:
         # One lock per game id, alive while any copy of the game is in use, so a copy
         # reloaded after eviction or a failed commit is guarded by the same lock.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._watched: Counter[str] = Counter()  # game id -> watchers in this process
+        self._poller: asyncio.Task[None] | None = None
 
     # ----------------------------------------------------------------- create
     async def create(
@@ -194,20 +199,14 @@ class GameService:
     ) -> MoveAnswer:
         live = await self._live(game_id)
         async with live.lock:
-            # The cached copy, without asking the database first: if another process has
-            # moved since, the write's compare-and-set fails and the move is retried.
-            live = await self._live(game_id)
+            live = await self._current(game_id)  # another process may have moved since
             move = self._parse(live, move_text)
             if request_id is not None:
                 earlier = self.store.find_request(game_id, seat, request_id)
                 if earlier is not None:
                     return self._replayed(earlier, move)
             # Applied in memory only (under the lock) until committed; push validates first.
-            try:
-                change = self._checked_apply(live, seat, move, expected_version)
-            except (VersionConflict, RuleViolation):
-                live = await self._current(game_id)  # decide on the latest state, not a stale copy
-                change = self._checked_apply(live, seat, move, expected_version)
+            change = self._checked_apply(live, seat, move, expected_version)
             answer = MoveAnswer(change.for_viewer(seat), live.game.is_over())
             # The answer is kept for idempotent retries only.
             stored_answer = _answer_dict(answer) if request_id is not None else None
@@ -217,6 +216,7 @@ class GameService:
             except BaseException:
                 live.stale = True  # not committed (or not known to be): rebuild from the database
                 raise
+            live.committed = change.version
             live.notify()
             return answer
 
@@ -253,19 +253,44 @@ class GameService:
             sent = snapshot.version
         else:
             sent = after_version  # type: ignore[assignment]
-        while True:
-            live = await self._current(game_id)
-            waiter = live.changed
-            while sent < len(live.changes):
-                change = live.changes[sent]
-                sent = change.version
-                yield change.for_viewer(viewer)
-            if live.game.is_over():
-                return
-            try:
-                await asyncio.wait_for(waiter.wait(), timeout=WATCH_POLL_SECONDS)
-            except TimeoutError:
-                pass
+        self._watch(game_id)
+        try:
+            while True:
+                live = await self._live(game_id)  # kept current by the poller
+                waiter = live.changed
+                while sent < live.committed:
+                    change = live.changes[sent]
+                    sent = change.version
+                    yield change.for_viewer(viewer)
+                if live.game.is_over() and sent >= live.committed:
+                    return
+                try:
+                    await asyncio.wait_for(waiter.wait(), timeout=WATCH_SAFETY_SECONDS)
+                except TimeoutError:
+                    pass
+        finally:
+            self._unwatch(game_id)
+
+    def _watch(self, game_id: str) -> None:
+        self._watched[game_id] += 1
+        if self._poller is None or self._poller.done():
+            self._poller = asyncio.get_running_loop().create_task(self._poll_watched())
+
+    def _unwatch(self, game_id: str) -> None:
+        self._watched[game_id] -= 1
+        if self._watched[game_id] <= 0:
+            del self._watched[game_id]
+
+    async def _poll_watched(self) -> None:
+        """Brings the watched games up to date with moves other processes committed."""
+        while self._watched:
+            await asyncio.sleep(WATCH_POLL_SECONDS)
+            for game_id, version in self.store.versions_of(list(self._watched)).items():
+                cached = self._cache.get(game_id)
+                if cached is None or cached.stale or version > cached.committed:
+                    live = await self._live(game_id)
+                    async with live.lock:
+                        await self._current(game_id)
 
     # ----------------------------------------------------------------- internals
     def _parse(self, live: LiveGame, move_text: str) -> Move:
@@ -314,15 +339,16 @@ class GameService:
     async def _current(self, game_id: str) -> LiveGame:
         """The game with every committed move applied (another process may have written)."""
         live = await self._live(game_id)
-        if self.store.version_of(game_id) != live.game.version:
-            if self._catch_up(live):
-                live.notify()
+        stored = self.store.version_of(game_id)
+        if stored is not None and stored > live.game.version and self._catch_up(live):
+            live.notify()
         return live
 
     def _catch_up(self, live: LiveGame) -> bool:
         moves = self.store.moves_after(live.record.game_id, live.game.version)
         for record in moves:
             live.apply(record.seat, parse_move(record.move, live.game.deck))
+        live.committed = live.game.version
         return bool(moves)
 
     def _lock_for(self, game_id: str) -> asyncio.Lock:
@@ -337,7 +363,7 @@ class GameService:
         self._cache.move_to_end(live.record.game_id)
         while len(self._cache) > self._cache_size:
             oldest_id, oldest = next(iter(self._cache.items()))
-            if oldest.lock.locked():
+            if oldest.lock.locked() or oldest_id in self._watched:
                 break
             del self._cache[oldest_id]
 

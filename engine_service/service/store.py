@@ -254,6 +254,15 @@ class Store:
         row = self._reader.execute("SELECT version FROM games WHERE game_id = ?", (game_id,)).fetchone()
         return None if row is None else int(row[0])
 
+    def versions_of(self, game_ids: list[str]) -> dict[str, int]:
+        versions: dict[str, int] = {}
+        for start in range(0, len(game_ids), 500):
+            chunk = game_ids[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self._reader.execute(f"SELECT game_id, version FROM games WHERE game_id IN ({marks})", chunk)
+            versions.update(rows.fetchall())
+        return versions
+
     def moves_after(self, game_id: str, version: int) -> list[MoveRecord]:
         rows = self._reader.execute(
             "SELECT version, seat, move, request_id, answer FROM moves WHERE game_id = ? AND version > ?"
