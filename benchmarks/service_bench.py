@@ -49,19 +49,26 @@ def move_sequence(variant: str, seed: str, rng: random.Random, limit: int) -> li
     return moves
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of processes so far (Linux /proc)."""
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
-def measured(pid: int, run) -> dict[str, float]:
-    """Runs a phase; adds the server's and this client's CPU time per request (microseconds)."""
-    server_before, client_before = cpu_seconds(pid), time.process_time()
-    figures = asyncio.run(run)
-    figures["server_cpu_us"] = (cpu_seconds(pid) - server_before) / figures["count"] * 1e6
-    figures["client_cpu_us"] = (time.process_time() - client_before) / figures["count"] * 1e6
-    return figures
+def server_pids(server: ServerProcess) -> list[int]:
+    """The server process and its workers (children), if any."""
+    root = server.process.pid
+    children = Path(f"/proc/{root}/task/{root}/children").read_text().split()
+    return [root, *(int(pid) for pid in children)]
+
+
+def connect(address: str) -> grpc.aio.Channel:
+    """A channel with its own TCP connection (channels otherwise share one per target), so
+    that the kernel can spread the connections among the server's workers."""
+    return grpc.aio.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -69,98 +76,108 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run_moves(address: str, concurrency: int, seconds: float, rng: random.Random) -> dict[str, float]:
-    client = AsyncClient(address, timeout=60)
+async def timed(pids: list[int], calls, seconds: float) -> dict[str, float]:
+    """Runs every coroutine function of ``calls`` in a loop (each yields RPCs to await) for
+    ``seconds``; latency per RPC, and the server's and this client's CPU per RPC."""
+    latencies: list[float] = []
+    deadline = time.perf_counter() + seconds
+
+    async def loop(next_call) -> None:
+        while time.perf_counter() < deadline:
+            call = next_call()
+            if call is None:
+                return
+            started = time.perf_counter()
+            await call
+            latencies.append(time.perf_counter() - started)
+
+    server_before, client_before = cpu_seconds(pids) if pids else 0, time.process_time()
+    started = time.perf_counter()
+    await asyncio.gather(*(loop(next_call) for next_call in calls))
+    elapsed = time.perf_counter() - started
+    return {
+        "per_second": len(latencies) / elapsed,
+        "p50_ms": percentile(latencies, 0.50) * 1000,
+        "p99_ms": percentile(latencies, 0.99) * 1000,
+        "server_cpu_us": ((cpu_seconds(pids) if pids else 0) - server_before) / len(latencies) * 1e6,
+        "client_cpu_us": (time.process_time() - client_before) / len(latencies) * 1e6,
+    }
+
+
+async def run_moves(address: str, pids: list[int], concurrency: int, channels: int, seconds: float,
+                    rng: random.Random) -> dict[str, float]:
+    clients = [AsyncClient(address, channel=connect(address), timeout=60) for _ in range(channels)]
     games = []
     for index in range(concurrency):
+        client = clients[index % channels]
         variant = VARIANTS[index % len(VARIANTS)]
-        seed = f"bench-{concurrency}-{index}"
+        seed = f"bench-{concurrency}-{index}-{rng.random()}"
         created = await client.create_game(variant, seed=seed)
         # Requests and credentials built beforehand: the timed loop only makes RPCs.
-        requests = [
+        requests = iter([
             (api.SubmitMoveRequest(game_id=created.game_id, seat=seat, move=move(text)),
              (("authorization", f"Bearer {created.tokens[seat]}"),))
             for seat, text in move_sequence(variant, seed, rng, limit=100_000)
-        ]
-        games.append(requests)
-    latencies: list[float] = []
-    deadline = time.perf_counter() + seconds
-    submit = client.stub.SubmitMove
+        ])
+        games.append((client.stub.SubmitMove, requests))
 
-    async def play(requests) -> None:
-        for request, metadata in requests:
-            if time.perf_counter() > deadline:
-                return
-            started = time.perf_counter()
-            await submit(request, metadata=metadata)
-            latencies.append(time.perf_counter() - started)
+    def caller(submit, requests):
+        def next_call():
+            request = next(requests, None)
+            return None if request is None else submit(request[0], metadata=request[1])
+        return next_call
 
-    started = time.perf_counter()
-    await asyncio.gather(*(play(requests) for requests in games))
-    elapsed = time.perf_counter() - started
-    await client.close()
-    return {
-        "per_second": len(latencies) / elapsed,
-        "p50_ms": percentile(latencies, 0.50) * 1000,
-        "p99_ms": percentile(latencies, 0.99) * 1000,
-        "count": len(latencies),
-    }
+    figures = await timed(pids, [caller(submit, requests) for submit, requests in games], seconds)
+    for client in clients:
+        await client.close()
+    return figures
 
 
-async def run_noop(address: str, concurrency: int, seconds: float) -> dict[str, float]:
-    channel = grpc.aio.insecure_channel(address)
-    stub = health_pb2_grpc.HealthStub(channel)
+async def run_noop(address: str, pids: list[int], concurrency: int, channels: int, seconds: float) -> dict[str, float]:
+    opened = [connect(address) for _ in range(channels)]
+    stubs = [health_pb2_grpc.HealthStub(channel) for channel in opened]
     request = health_pb2.HealthCheckRequest(service="cardgames.v1.GameService")
-    latencies: list[float] = []
-    deadline = time.perf_counter() + seconds
-
-    async def loop() -> None:
-        while time.perf_counter() < deadline:
-            started = time.perf_counter()
-            await stub.Check(request)
-            latencies.append(time.perf_counter() - started)
-
-    started = time.perf_counter()
-    await asyncio.gather(*(loop() for _ in range(concurrency)))
-    elapsed = time.perf_counter() - started
-    await channel.close()
-    return {
-        "per_second": len(latencies) / elapsed,
-        "p50_ms": percentile(latencies, 0.50) * 1000,
-        "p99_ms": percentile(latencies, 0.99) * 1000,
-        "count": len(latencies),
-    }
+    calls = [(lambda stub=stubs[i % channels]: stub.Check(request)) for i in range(concurrency)]
+    figures = await timed(pids, calls, seconds)
+    for channel in opened:
+        await channel.close()
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--concurrency", default="16,64,256", help="comma-separated numbers of concurrent games")
+    parser.add_argument("--workers", default="1,2", help="comma-separated server worker counts (--workers)")
+    parser.add_argument("--channels", type=int, default=4, help="client connections (spread among workers)")
     parser.add_argument("--seconds", type=float, default=10.0, help="duration of each measurement")
     parser.add_argument("--sync", default="FULL", choices=("FULL", "NORMAL"))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    with tempfile.TemporaryDirectory() as directory:
-        server = ServerProcess(Path(directory) / "bench.db", "--sync", args.sync, "--log-level", "info").start()
-        try:
-            print(f"server {server.address}, SQLite synchronous={args.sync}, {args.seconds:.0f} s per figure")
-            print(f"{'games':>6} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'srv us':>7} {'cli us':>7} | "
-                  f"{'no-op/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'srv us':>7} {'cli us':>7} | {'ratio':>6}")
-            pid = server.process.pid
-            for concurrency in (int(n) for n in args.concurrency.split(",")):
-                noop = measured(pid, run_noop(server.address, concurrency, args.seconds))
-                moves = measured(pid, run_moves(server.address, concurrency, args.seconds, rng))
-                ratio = moves["per_second"] / noop["per_second"]
-                row = [f"{concurrency:>6}"]
-                for figures in (moves, noop):
-                    row.append(f"{figures['per_second']:>9.0f} {figures['p50_ms']:>8.2f} {figures['p99_ms']:>8.2f} "
-                               f"{figures['server_cpu_us']:>7.0f} {figures['client_cpu_us']:>7.0f}")
-                print(" ".join(row[:1]) + " " + " | ".join(row[1:]) + f" | {ratio:>6.2f}", flush=True)
-        except CardgamesError as error:
-            print("failed:", error)
-            raise
-        finally:
-            server.stop()
+    print(f"SQLite synchronous={args.sync}, {args.seconds:.0f} s per figure, {args.channels} client connections; "
+          "CPU in microseconds per request (server: all its processes)")
+    print(f"{'workers':>7} {'games':>6} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'srv us':>7} {'cli us':>7} | "
+          f"{'no-op/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'srv us':>7} {'cli us':>7} | {'ratio':>6}")
+    for workers in (int(n) for n in args.workers.split(",")):
+        with tempfile.TemporaryDirectory() as directory:
+            server = ServerProcess(Path(directory) / "bench.db", "--sync", args.sync, "--workers", str(workers)).start()
+            try:
+                pids = server_pids(server)
+                for concurrency in (int(n) for n in args.concurrency.split(",")):
+                    noop = asyncio.run(run_noop(server.address, pids, concurrency, args.channels, args.seconds))
+                    moves = asyncio.run(run_moves(server.address, pids, concurrency, args.channels, args.seconds, rng))
+                    ratio = moves["per_second"] / noop["per_second"]
+                    cells = [
+                        f"{f['per_second']:>9.0f} {f['p50_ms']:>8.2f} {f['p99_ms']:>8.2f} "
+                        f"{f['server_cpu_us']:>7.0f} {f['client_cpu_us']:>7.0f}"
+                        for f in (moves, noop)
+                    ]
+                    print(f"{workers:>7} {concurrency:>6} {cells[0]} | {cells[1]} | {ratio:>6.2f}", flush=True)
+            except CardgamesError as error:
+                print("failed:", error)
+                raise
+            finally:
+                server.stop()
 
 
 if __name__ == "__main__":

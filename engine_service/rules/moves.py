@@ -88,21 +88,24 @@ class NextDeal:
 Move = Union[Pass, Take, Call, Discard, PassCards, Declare, Play, NextDeal]
 
 
+# Moves without an argument are values: one instance each serves every parse.
+_SIMPLE: dict[str, Move] = {
+    "pass": Pass(),
+    "take": Take(),
+    "declare": Declare(True),
+    "no-declare": Declare(False),
+    "next-deal": NextDeal(),
+}
+
+
 def parse_move(text: str, deck: Deck) -> Move:
     """Parses a move's text form; an unknown form is ``UNKNOWN_MOVE``, a bad card ``UNKNOWN_CARD``."""
     if not isinstance(text, str):
         raise RuleViolation(Reason.UNKNOWN_MOVE, "a move is a string such as 'play:QS'")
     verb, _, argument = text.strip().partition(":")
     verb = verb.strip().lower()
-    simple: dict[str, Move] = {
-        "pass": Pass(),
-        "take": Take(),
-        "declare": Declare(True),
-        "no-declare": Declare(False),
-        "next-deal": NextDeal(),
-    }
-    if verb in simple and not argument:
-        return simple[verb]
+    if verb in _SIMPLE and not argument:
+        return _SIMPLE[verb]
     if verb == "call":
         return Call(deck.parse_suit(argument))
     if verb == "discard":

@@ -175,12 +175,17 @@ class _CallLog:
         logs.unbind_request(self._bound)
 
 
+_SEAT_FIELD: dict[type, str] = {}  # request type -> "" (no seat), "required" or "optional"
+
+
 def _seat_of(request: Any) -> int | None:
     """The request's seat, if it names one (an unset optional seat is a spectator)."""
-    fields = type(request).DESCRIPTOR.fields_by_name
-    if "seat" not in fields:
-        return None
-    if fields["seat"].has_presence and not request.HasField("seat"):
+    kind = _SEAT_FIELD.get(type(request))
+    if kind is None:
+        field = type(request).DESCRIPTOR.fields_by_name.get("seat")
+        kind = "" if field is None else "optional" if field.has_presence else "required"
+        _SEAT_FIELD[type(request)] = kind
+    if not kind or (kind == "optional" and not request.HasField("seat")):
         return None
     return request.seat
 

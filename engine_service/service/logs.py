@@ -38,9 +38,16 @@ def merge_request_context(logger: Any, method: str, event: MutableMapping[str, A
     return event
 
 
-def configure(level: str = "info", stream: BinaryIO | None = None) -> None:
+def configure(level: str = "info", stream: BinaryIO | None = None, **static: Any) -> None:
+    """``static`` fields go on every line (a worker's pid)."""
+
+    def add_static(logger: Any, method: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+        event.update(static)
+        return event
+
     structlog.configure(
         processors=[
+            *([add_static] if static else []),
             merge_request_context,
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),

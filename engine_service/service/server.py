@@ -7,6 +7,8 @@ Configuration comes from flags, each with an environment variable as its default
     --sync      CARDGAMES_SYNC       SQLite synchronous mode: FULL (default, durable on power loss) or NORMAL
     --grace     CARDGAMES_GRACE      seconds given to in-flight calls on SIGTERM (default 10)
     --log-level CARDGAMES_LOG_LEVEL  debug, info (default), warning, error
+    --workers   CARDGAMES_WORKERS    server processes sharing the port and the database (default 1;
+                                     one per core uses every core, see workers.py)
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import asyncio
 import os
 import signal
+import sys
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -23,7 +26,7 @@ from cardgames.v1 import game_service_pb2, game_service_pb2_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from . import logs
+from . import logs, workers
 from .games import GameService
 from .interceptor import ServiceInterceptor, add_intercepted
 from .servicer import GameServiceServicer
@@ -39,6 +42,7 @@ class Settings:
     sync: str = "FULL"
     grace: float = 10.0
     log_level: str = "info"
+    workers: int = 1
 
 
 def parse_settings(argv: Sequence[str] | None = None) -> Settings:
@@ -51,8 +55,11 @@ def parse_settings(argv: Sequence[str] | None = None) -> Settings:
     parser.add_argument("--grace", type=float, default=float(env.get("CARDGAMES_GRACE", Settings.grace)))
     parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"), type=str.lower,
                         default=env.get("CARDGAMES_LOG_LEVEL", Settings.log_level))
+    parser.add_argument("--workers", type=int, default=int(env.get("CARDGAMES_WORKERS", Settings.workers)))
     args = parser.parse_args(argv)
-    return Settings(args.address, args.database, args.sync, args.grace, args.log_level)
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
+    return Settings(args.address, args.database, args.sync, args.grace, args.log_level, args.workers)
 
 
 class Server:
@@ -63,7 +70,8 @@ class Server:
         self.store = Store(settings.database, synchronous=settings.sync)
         self.games = GameService(self.store)
         self.health = health.aio.HealthServicer()
-        self.grpc = grpc.aio.server()
+        # SO_REUSEPORT lets several worker processes listen on one port (workers.py).
+        self.grpc = grpc.aio.server(options=[("grpc.so_reuseport", 1)])
         add_intercepted(self.grpc, game_service_pb2_grpc.add_GameServiceServicer_to_server,
                         GameServiceServicer(self.games), ServiceInterceptor())
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc)
@@ -91,21 +99,32 @@ async def serve(settings: Settings) -> None:
     log = logs.get_logger()
     server = Server(settings)
     await server.start()
-    log.info("server_started", address=server.address, database=settings.database, sync=settings.sync)
+    if workers.is_worker():
+        log.info("worker_started", address=server.address, pid=os.getpid())
+        workers.notify_ready()
+    else:
+        log.info("server_started", address=server.address, database=settings.database, sync=settings.sync)
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stopping.set)
     await stopping.wait()
-    log.info("server_stopping", grace_seconds=settings.grace)
+    stopping_event, stopped_event = ("worker_stopping", "worker_stopped") if workers.is_worker() else (
+        "server_stopping", "server_stopped")
+    log.info(stopping_event, grace_seconds=settings.grace)
     await server.stop()
-    log.info("server_stopped")
+    log.info(stopped_event)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     settings = parse_settings(argv)
-    logs.configure(settings.log_level)
+    logs.configure(settings.log_level, **({"worker": os.getpid()} if workers.is_worker() else {}))
+    if settings.workers > 1:
+        sys.exit(workers.supervise(settings))
     asyncio.run(serve(settings))
+    # Stopped cleanly: a late second SIGTERM (the supervisor forwarding one the process
+    # group already received) must not turn a clean exit into a kill.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 if __name__ == "__main__":
