@@ -26,7 +26,9 @@ if _version_not_supported:
 
 
 class GameServiceStub:
-    """Missing associated documentation comment in .proto file."""
+    """Games of every variant, from creation to the end of the match: one per call, durable,
+    each seat seeing only what it may know.
+    """
 
     def __init__(self, channel):
         """Constructor.
@@ -67,7 +69,9 @@ class GameServiceStub:
 
 
 class GameServiceServicer:
-    """Missing associated documentation comment in .proto file."""
+    """Games of every variant, from creation to the end of the match: one per call, durable,
+    each seat seeing only what it may know.
+    """
 
     def CreateGame(self, request, context):
         """Creates a game and deals its first deal.
@@ -153,7 +157,9 @@ def add_GameServiceServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class GameService:
-    """Missing associated documentation comment in .proto file."""
+    """Games of every variant, from creation to the end of the match: one per call, durable,
+    each seat seeing only what it may know.
+    """
 
     @staticmethod
     def CreateGame(request,

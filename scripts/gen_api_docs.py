@@ -1,0 +1,113 @@
+"""Renders docs/api.md, the API reference, from the comments in proto/cardgames/v1/*.proto.
+
+    .venv/bin/python scripts/gen_api_docs.py [OUTPUT]      (default docs/api.md)
+
+tests/service/test_proto.py fails when the committed reference differs from a fresh one.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import grpc_tools
+from google.protobuf import descriptor_pb2
+from grpc_tools import protoc
+
+ROOT = Path(__file__).resolve().parents[1]
+PROTO_DIR = ROOT / "proto"
+TYPE_NAMES = {
+    value: name.removeprefix("TYPE_").lower()
+    for name, value in descriptor_pb2.FieldDescriptorProto.Type.items()
+}
+# Path numbers in SourceCodeInfo (descriptor.proto).
+MESSAGE, ENUM, SERVICE = 4, 5, 6
+FIELD, VALUE, METHOD = 2, 2, 2
+
+
+def descriptor_set() -> descriptor_pb2.FileDescriptorSet:
+    files = sorted(str(path.relative_to(PROTO_DIR)) for path in (PROTO_DIR / "cardgames").rglob("*.proto"))
+    well_known = os.path.join(os.path.dirname(grpc_tools.__file__), "_proto")
+    with tempfile.TemporaryDirectory() as directory:
+        out = os.path.join(directory, "api.pb")
+        code = protoc.main(["protoc", f"-I{PROTO_DIR}", f"-I{well_known}", "--include_source_info",
+                            f"--descriptor_set_out={out}", *files])
+        if code != 0:
+            raise SystemExit("protoc failed")
+        return descriptor_pb2.FileDescriptorSet.FromString(Path(out).read_bytes())
+
+
+def comments(file: descriptor_pb2.FileDescriptorProto) -> dict[tuple[int, ...], str]:
+    found = {}
+    for location in file.source_code_info.location:
+        text = (location.leading_comments or location.trailing_comments).strip()
+        if text:
+            found[tuple(location.path)] = "\n".join(line.strip() for line in text.splitlines())
+    return found
+
+
+def type_of(field: descriptor_pb2.FieldDescriptorProto) -> str:
+    name = field.type_name.lstrip(".") if field.type_name else TYPE_NAMES[field.type]
+    name = name.removeprefix("cardgames.v1.")
+    if field.label == field.LABEL_REPEATED:
+        return f"repeated {name}"
+    return f"optional {name}" if field.proto3_optional else name
+
+
+def cell(text: str) -> str:
+    return text.replace("\n", " ").replace("|", "\\|")
+
+
+def _paragraph(text: str | None) -> list[str]:
+    return [text, ""] if text else []
+
+
+def render(files: descriptor_pb2.FileDescriptorSet) -> str:
+    lines = ["# API reference: `cardgames.v1`", "",
+             "Generated from the comments of `proto/cardgames/v1/*.proto` by `scripts/gen_api_docs.py`; do not edit.",
+             ""]
+    for file in files.file:
+        if not file.name.startswith("cardgames/"):
+            continue
+        notes = comments(file)
+        lines += [f"## `{file.name}`", ""]
+        header = notes.get((12,))  # the syntax statement carries the file's opening comment
+        if header:
+            lines += [header, ""]
+        for s_index, service in enumerate(file.service):
+            lines += [f"### service `{service.name}`", "", *_paragraph(notes.get((SERVICE, s_index))),
+                      "| Method | Request | Response | |", "|---|---|---|---|"]
+            for m_index, method in enumerate(service.method):
+                response = ("stream " if method.server_streaming else "") + method.output_type.split(".")[-1]
+                text = cell(notes.get((SERVICE, s_index, METHOD, m_index), ""))
+                lines.append(f"| `{method.name}` | `{method.input_type.split('.')[-1]}` | `{response}` | {text} |")
+            lines.append("")
+        for e_index, enum in enumerate(file.enum_type):
+            lines += [f"### enum `{enum.name}`", "", *_paragraph(notes.get((ENUM, e_index))), "| Value | Number | |",
+                      "|---|---|---|"]
+            for v_index, value in enumerate(enum.value):
+                text = cell(notes.get((ENUM, e_index, VALUE, v_index), ""))
+                lines.append(f"| `{value.name}` | {value.number} | {text} |")
+            lines.append("")
+        for m_index, message in enumerate(file.message_type):
+            lines += [f"### message `{message.name}`", "", *_paragraph(notes.get((MESSAGE, m_index)))]
+            if message.field:
+                lines += ["| Field | Type | |", "|---|---|---|"]
+                for f_index, field in enumerate(message.field):
+                    text = cell(notes.get((MESSAGE, m_index, FIELD, f_index), ""))
+                    if field.HasField("oneof_index") and not field.proto3_optional:
+                        text = f"(oneof `{message.oneof_decl[field.oneof_index].name}`) {text}".strip()
+                    lines.append(f"| `{field.name}` | `{type_of(field)}` | {text} |")
+                lines.append("")
+    return "\n".join(line for line in lines).rstrip() + "\n"
+
+
+def main() -> None:
+    output = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "api.md"
+    output.write_text(render(descriptor_set()))
+
+
+if __name__ == "__main__":
+    main()
