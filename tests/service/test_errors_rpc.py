@@ -189,3 +189,29 @@ def test_error_details_are_google_rpc(client, game):
     info = error_details_pb2.ErrorInfo()
     status.details[0].Unpack(info)
     assert (info.domain, info.reason) == ("cardgames.v1", "INVALID_SEAT")
+
+
+def test_a_rejection_does_not_tell_where_a_card_is(client):
+    """Playing a card held by another seat or one never dealt: the same answer, so an error
+    cannot be used to locate hidden cards."""
+    from engine_service.rules import new_game, parse_move
+
+    game = client.create_game("euchre3", {"target_score": 50}, seed="where-is-it")
+    replica = new_game("euchre3", {"target_score": 50}, seed="where-is-it")
+    rng = random.Random(8)
+    while True:
+        seat = replica.to_act()[0]
+        if replica.phase.value == "PLAY":
+            break
+        view = client.get_game(game.game_id, seat, game.tokens[seat])
+        text = choose(view, rng)
+        client.submit_move(game.game_id, seat, game.tokens[seat], text)
+        replica.push(seat, parse_move(text, replica.deck))
+    other = next(iter(replica.d.hands[(seat + 1) % 3]))
+    undealt = next(card for card in replica.d.stock)
+    answers = []
+    for card in (other, undealt):
+        error = rejected(client, game, lambda c=card: client.submit_move(
+            game.game_id, seat, game.tokens[seat], f"play:{c.code}"), C.FAILED_PRECONDITION, "CARD_NOT_IN_HAND")
+        answers.append((error.code, error.reason, error.message.replace(card.code, "<card>"), error.fields))
+    assert answers[0] == answers[1]

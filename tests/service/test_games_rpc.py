@@ -8,7 +8,7 @@ import threading
 from collections import defaultdict
 
 import pytest
-from cardgames_client import Client, move_text, pb
+from cardgames_client import CardgamesError, Client, move_text, pb
 from google.protobuf.json_format import MessageToDict
 
 from engine_service.rules import new_game, parse_move
@@ -46,8 +46,20 @@ def test_full_game_through_rpc_leaks_nothing(server, client, variant):
     received: dict[int, list[tuple[int | None, object]]] = defaultdict(list)  # version -> (viewer, message)
     moves: dict[int, tuple[int, str]] = {}
 
+    deck_codes = sorted(card.code for card in new_game(variant).deck.cards)
+    errors: list[tuple[int, int, str, str]] = []  # (version, seat, message, the card it sent)
+
     def on_view(viewer, view):
         received[view.version].append((viewer, view))
+        if viewer is not None and rng.random() < 0.15:  # try a card it may not play: what does the error say?
+            legal = {move_text(m) for m in view.legal_moves}
+            card = rng.choice([code for code in deck_codes if f"play:{code}" not in legal])
+            try:
+                client.submit_move(game.game_id, viewer, game.tokens[viewer], f"play:{card}")
+            except CardgamesError as error:
+                errors.append((view.version, viewer, f"{error.reason} {error.message}", card))
+            else:
+                raise AssertionError("a move outside the legal moves was accepted")
 
     def on_answer(seat, answer):
         received[answer.version].append((seat, answer))
@@ -61,6 +73,7 @@ def test_full_game_through_rpc_leaks_nothing(server, client, variant):
     assert final.status == pb.GAME_STATUS_FINISHED and final.phase == pb.PHASE_GAME_OVER
     assert len(final.winners) >= 1 and len(final.results) >= 1
     assert sorted(moves) == list(range(1, final.version + 1)), "every version acknowledged once"
+    assert errors, "no illegal move was tried"
 
     for viewer in viewers:
         items = watched[viewer]
@@ -81,6 +94,9 @@ def test_full_game_through_rpc_leaks_nothing(server, client, variant):
                 replica.push(seat, parse_move(text, replica.deck))
             for viewer in viewers:
                 known[viewer] |= knowable_codes(replica, viewer)
+        for _, viewer, message, sent in (e for e in errors if e[0] == version):
+            leaked = card_codes_in(message, replica) - known[viewer] - {sent}
+            assert not leaked, f"{variant} v{version}: an error told seat {viewer} of {sorted(leaked)}"
         for viewer, message in received[version]:
             as_dict = MessageToDict(message)
             leaked = card_codes_in(as_dict, replica) - known[viewer]
