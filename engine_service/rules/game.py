@@ -173,6 +173,7 @@ class Game:
         self.winners: tuple[int, ...] = ()
         self._turn: int = 0
         self._suit_cards_cache: dict[tuple[Suit | None, Suit], frozenset[Card]] = {}
+        self._obligations_cache: tuple[tuple[int, int], list[Tier]] | None = None
         self.events.extend(self._start_deal(0, self.options.first_dealer))
 
     # ----------------------------------------------------------------- sides
@@ -340,9 +341,20 @@ class Game:
             self._suit_cards_cache[key] = cards
         return cards
 
+    def _obligations(self, seat: int) -> list[Tier]:
+        """``_play_tiers``, computed once per seat and version: a push validates the card,
+        then learns from it, with the same tiers."""
+        key = (self.version, seat)
+        cached = self._obligations_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        tiers = self._play_tiers(seat)
+        self._obligations_cache = (key, tiers)
+        return tiers
+
     def legal_cards(self, seat: int) -> frozenset[Card]:
         hand = self.d.hands[seat]
-        for tier, _ in self._play_tiers(seat):
+        for tier, _ in self._obligations(seat):
             allowed = hand & tier
             if allowed:
                 return frozenset(allowed)
@@ -352,7 +364,7 @@ class Game:
         hand = self.d.hands[seat]
         if card not in hand:
             raise RuleViolation(Reason.CARD_NOT_IN_HAND, f"{card.code} is not in your hand")
-        for tier, reason in self._play_tiers(seat):
+        for tier, reason in self._obligations(seat):
             if hand & tier:
                 if card not in tier:
                     raise RuleViolation(reason, f"{card.code} breaks the rule {reason.value}")
@@ -390,7 +402,7 @@ class Game:
 
     def _learn_from_play(self, seat: int, card: Card) -> None:
         """Each obligation skipped proves the hand held none of its cards."""
-        for tier, _ in self._play_tiers(seat):
+        for tier, _ in self._obligations(seat):
             if card in tier:
                 return
             self.d.excluded[seat] |= tier

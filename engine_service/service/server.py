@@ -95,25 +95,41 @@ class Server:
         self.store.close()
 
 
+# Log lines are buffered (no system call per line) and written out this often.
+LOG_FLUSH_SECONDS = 0.1
+
+
+async def _flush_logs_every(seconds: float) -> None:
+    while True:
+        await asyncio.sleep(seconds)
+        logs.flush()
+
+
 async def serve(settings: Settings) -> None:
     log = logs.get_logger()
     server = Server(settings)
     await server.start()
     if workers.is_worker():
         log.info("worker_started", address=server.address, pid=os.getpid())
+        logs.flush()
         workers.notify_ready()
     else:
         log.info("server_started", address=server.address, database=settings.database, sync=settings.sync)
+        logs.flush()
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
+    flusher = loop.create_task(_flush_logs_every(LOG_FLUSH_SECONDS))
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stopping.set)
     await stopping.wait()
     stopping_event, stopped_event = ("worker_stopping", "worker_stopped") if workers.is_worker() else (
         "server_stopping", "server_stopped")
     log.info(stopping_event, grace_seconds=settings.grace)
+    logs.flush()
     await server.stop()
+    flusher.cancel()
     log.info(stopped_event)
+    logs.flush()
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -69,18 +69,22 @@ def supervise(settings: "Settings") -> int:
     if ready == len(workers):
         log.info("server_started", address=address, database=settings.database, sync=settings.sync,
                  workers=len(workers))
+        logs.flush()
     else:
         stopping = True
     while not stopping and all(worker.poll() is None for worker in workers):
         time.sleep(0.1)
     if not stopping:
         log.error("worker_died", exit_codes=[worker.poll() for worker in workers])
+        logs.flush()
     log.info("server_stopping", grace_seconds=settings.grace)
+    logs.flush()
     for worker in workers:
         if worker.poll() is None:
             worker.send_signal(signal.SIGTERM)
     codes = [worker.wait() for worker in workers]
     log.info("server_stopped", exit_codes=codes)
+    logs.flush()
     return 0 if ready == len(workers) and not any(codes) and stopping else 1
 
 
