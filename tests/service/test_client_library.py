@@ -1,0 +1,42 @@
+"""The client library as users meet it: the README's session, and the asyncio client."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from cardgames_client import AsyncClient, CardgamesError
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def test_the_readme_session_runs(server, capsys):
+    text = README.read_text()
+    block = re.search(r"```python\n(from cardgames_client import CardgamesError, Client\n.*?)```", text, re.S).group(1)
+    exec(compile(block.replace("127.0.0.1:50051", server.address), "README.md", "exec"), {})
+    assert capsys.readouterr().out.split() == ["StatusCode.FAILED_PRECONDITION", "NOT_YOUR_TURN", "1", "1"]
+
+
+def test_async_client(server):
+    async def session():
+        async with AsyncClient(server.address) as client:
+            game = await client.create_game("hearts", {"target_score": 26}, seed="async")
+            view = await client.get_game(game.game_id, 2, game.tokens[2])
+            answer = await client.submit_move(game.game_id, 2, game.tokens[2],
+                                              "give:" + " ".join(list(view.card_selection.cards)[:3]))
+            verdict = await client.validate_move(game.game_id, 2, game.tokens[2], "give:2C 3C 4C")
+            listed = await client.list_games("hearts")
+            items = []
+            async for item in client.watch(game.game_id, after_version=0):
+                items.append(item)
+                break
+            try:
+                await client.get_game(game.game_id, 1, game.tokens[2])
+            except CardgamesError as error:
+                denied = error.reason
+            return answer.version, verdict.reason, game.game_id in {g.game_id for g in listed.games}, items, denied
+
+    version, reason, listed, items, denied = asyncio.run(session())
+    assert (version, reason, listed, denied) == (1, "ALREADY_PASSED_CARDS", True, "WRONG_SEAT")
+    assert items[0].change.version == 1
