@@ -1,10 +1,13 @@
-//! Batch solving on several threads: parallel over positions (one solver, hence one
-//! table, per thread), results in input order and independent of the thread count.
+//! Batch solving on several threads: each thread owns one solver (hence one table, sized
+//! and faulted in once) and takes the next job from a shared counter; results come back
+//! in input order and do not depend on the thread count (values are exact, and lines are
+//! chosen by exact tests in a fixed order).
 
 use crate::error::SolverError;
 use crate::position::Position;
 use crate::search::{SolveOptions, Solution, Solver};
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// One position to solve, with the hearts player where needed.
 #[derive(Debug, Clone)]
@@ -15,13 +18,30 @@ pub struct Job {
 
 /// Solves every job on `threads` threads (0: all cores), each thread with its own table.
 pub fn solve_batch(jobs: &[Job], options: SolveOptions, threads: usize, memory_bytes: usize) -> Vec<Result<Solution, SolverError>> {
-    let run = || {
-        jobs.par_iter()
-            .map_init(|| Solver::with_memory(memory_bytes), |solver, job| solver.solve(&job.position, job.hearts_player, options))
-            .collect()
-    };
-    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(run),
-        Err(_) => run(),
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
     }
+    .clamp(1, jobs.len().max(1));
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<Solution, SolverError>>>> = Mutex::new(vec![None; jobs.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut solver = Solver::with_memory(memory_bytes);
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(job) = jobs.get(index) else { break };
+                    let outcome = solver.solve(&job.position, job.hearts_player, options);
+                    results.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(outcome);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .into_iter()
+        .map(|outcome| outcome.expect("every job is solved"))
+        .collect()
 }

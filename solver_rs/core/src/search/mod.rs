@@ -101,6 +101,8 @@ impl Solver {
     pub fn solve(&mut self, position: &Position, hearts_player: Option<usize>, options: SolveOptions) -> Result<Solution, SolverError> {
         let objective = objective_for(position, hearts_player)?;
         let rules = Rules::new(position, objective);
+        let in_play = position.hands().iter().map(|hand| hand.len()).sum::<u32>() + position.trick().len() as u32;
+        self.table.prepare(in_play);
         self.table.next_generation();
         let base = base_value(position, &rules);
         let mut search = Search { rules: &rules, table: &mut self.table, st: State::new(&rules, position), nodes: 0 };

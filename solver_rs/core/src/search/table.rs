@@ -3,12 +3,14 @@
 //! Entries are keyed by the hands in relative ranks (see `key.rs`), the leader, the hearts moon status and
 //! a fingerprint of the rules (trump, sides, objective), so a [`Table`] can be kept
 //! across solves: related positions share it. Memory is bounded; the table is allocated
-//! zeroed (lazily committed by the OS) on first use.
+//! zeroed, sized for the position at hand (see `prepare`).
 
 use super::key::Key;
 use super::state::State;
 
 const WORDS: usize = 7;
+/// The smallest table: 2^8 entries, plus one bit per three cards in play.
+const MIN_BITS: u32 = 8;
 pub(crate) const ENTRY_BYTES: usize = WORDS * 8;
 
 #[derive(Debug)]
@@ -60,9 +62,16 @@ impl Table {
         self.stores
     }
 
-    fn ensure(&mut self) {
-        if self.slots.is_empty() {
-            self.slots = vec![[0u64; WORDS]; self.capacity];
+    /// Sizes the table for a search over `cards_in_play` cards, within the memory bound: a
+    /// small position gets a small table (a few hundred kilobytes for euchre3), a full
+    /// deal the whole bound. Every page of a table is faulted in by its first use, so an
+    /// oversized table costs a cold solve far more than its searching does (and threads
+    /// faulting pages at once contend in the kernel). A table that grows loses its entries.
+    pub(crate) fn prepare(&mut self, cards_in_play: u32) {
+        let wanted_bits = (MIN_BITS + cards_in_play / 3).min(usize::BITS - 2);
+        let wanted = (1usize << wanted_bits).min(self.capacity);
+        if self.slots.len() < wanted {
+            self.slots = vec![[0u64; WORDS]; wanted];
         }
     }
 
@@ -79,7 +88,7 @@ impl Table {
             h = (h ^ hand).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             h ^= h >> 31;
         }
-        (h as usize) & (self.capacity - 1) & !1
+        (h as usize) & (self.slots.len() - 1) & !1
     }
 
     fn matches(&self, slot: &[u64; WORDS], key: &Key, meta: u64) -> bool {
@@ -102,7 +111,9 @@ impl Table {
     /// Records the fail-soft result `value` of a search with window (`alpha`, `beta`).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(&mut self, st: &State, key: &Key, fingerprint: u32, value: i32, alpha: i32, beta: i32, best: Option<u32>) {
-        self.ensure();
+        if self.slots.is_empty() {
+            return; // not prepared (see `prepare`)
+        }
         self.stores += 1;
         let meta = Table::meta(st, fingerprint);
         let index = self.bucket(key, meta);
