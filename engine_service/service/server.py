@@ -62,6 +62,10 @@ def parse_settings(argv: Sequence[str] | None = None) -> Settings:
     return Settings(args.address, args.database, args.sync, args.grace, args.log_level, args.workers)
 
 
+class AddressUnavailable(Exception):
+    """The address is taken (or not ours to listen on)."""
+
+
 class Server:
     """A started server; ``stop`` drains it."""
 
@@ -70,8 +74,9 @@ class Server:
         self.store = Store(settings.database, synchronous=settings.sync)
         self.games = GameService(self.store)
         self.health = health.aio.HealthServicer()
-        # SO_REUSEPORT lets several worker processes listen on one port (workers.py).
-        self.grpc = grpc.aio.server(options=[("grpc.so_reuseport", 1)])
+        # SO_REUSEPORT lets the workers of one supervisor listen on one port (workers.py);
+        # a lone server must not share its port with another server started by mistake.
+        self.grpc = grpc.aio.server(options=[("grpc.so_reuseport", 1 if workers.is_worker() else 0)])
         add_intercepted(self.grpc, game_service_pb2_grpc.add_GameServiceServicer_to_server,
                         GameServiceServicer(self.games), ServiceInterceptor())
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc)
@@ -79,7 +84,11 @@ class Server:
             (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
             self.grpc,
         )
-        self.port = self.grpc.add_insecure_port(settings.address)
+        try:
+            self.port = self.grpc.add_insecure_port(settings.address)
+        except RuntimeError:
+            self.store.close()
+            raise AddressUnavailable(f"cannot listen on {settings.address}") from None
         self.address = f"{settings.address.rsplit(':', 1)[0]}:{self.port}"
 
     async def start(self) -> None:
@@ -107,7 +116,12 @@ async def _flush_logs_every(seconds: float) -> None:
 
 async def serve(settings: Settings) -> None:
     log = logs.get_logger()
-    server = Server(settings)
+    try:
+        server = Server(settings)
+    except AddressUnavailable:
+        log.error("address_unavailable", address=settings.address)
+        logs.flush()
+        raise SystemExit(1) from None
     await server.start()
     if workers.is_worker():
         log.info("worker_started", address=server.address, pid=os.getpid())

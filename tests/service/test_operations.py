@@ -103,3 +103,18 @@ def test_configuration_from_flags_and_environment(monkeypatch):
     assert (settings.address, settings.database, settings.sync) == ("127.0.0.1:6000", "/tmp/from-env.db", "NORMAL")
     assert parse_settings(["--database", "x.db"]).database == "x.db"
     assert json.loads(json.dumps(settings.__dict__))
+
+
+def test_a_second_server_cannot_take_the_port(server, tmp_path):
+    """Without --workers, a server does not share its port (no SO_REUSEPORT by mistake)."""
+    import subprocess
+    import sys
+
+    port = server.address.rsplit(":", 1)[1]
+    second = subprocess.run(
+        [sys.executable, "-m", "engine_service.service.server", "--address", f"127.0.0.1:{port}",
+         "--database", str(tmp_path / "second.db")],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert second.returncode == 1
+    assert json.loads(second.stderr.strip().splitlines()[-1])["event"] == "address_unavailable"
