@@ -21,7 +21,6 @@ VARIANTS = {
 VARIANT_ENUMS = {name: value for value, name in VARIANTS.items()}
 STATUSES = {pb.GAME_STATUS_ACTIVE: "ACTIVE", pb.GAME_STATUS_FINISHED: "FINISHED"}
 ANNOUNCEMENTS = {pb.ANNOUNCEMENTS_NONE: "none", pb.ANNOUNCEMENTS_BELOTE: "belote", pb.ANNOUNCEMENTS_ALL: "all"}
-OPTION_CASES = {"euchre3": "euchre3", "belote3": "belote3", "hearts": "hearts", "belote": "belote"}
 
 
 def variant_name(value: int, *, required: bool = True) -> str | None:
@@ -48,7 +47,7 @@ def options_mapping(variant: str, options: pb.GameOptions) -> dict[str, Any]:
     case = options.WhichOneof("variant_options")
     if case is None:
         return {}
-    if case != OPTION_CASES[variant]:
+    if case != variant:  # the oneof's cases are named after the variants
         raise InvalidInput(f"options.{case} do not apply to {variant}", reason="INVALID_OPTION", field=f"options.{case}")
     chosen = getattr(options, case)
     values: dict[str, Any] = {}
