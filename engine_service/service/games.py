@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sqlite3
 import time
 import uuid
 import weakref
@@ -285,7 +286,11 @@ class GameService:
         """Brings the watched games up to date with moves other processes committed."""
         while self._watched:
             await asyncio.sleep(WATCH_POLL_SECONDS)
-            for game_id, version in self.store.versions_of(list(self._watched)).items():
+            try:
+                versions = self.store.versions_of(list(self._watched))
+            except sqlite3.Error:
+                continue  # the database is busy: the next round will see the moves
+            for game_id, version in versions.items():
                 cached = self._cache.get(game_id)
                 if cached is None or cached.stale or version > cached.committed:
                     live = await self._live(game_id)
