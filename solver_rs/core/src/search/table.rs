@@ -9,8 +9,8 @@ use super::key::Key;
 use super::state::State;
 
 const WORDS: usize = 7;
-/// The smallest table: 2^8 entries, plus one bit per three cards in play.
-const MIN_BITS: u32 = 8;
+/// The smallest table: 2^9 entries, plus one bit per three cards in play.
+const MIN_BITS: u32 = 9;
 pub(crate) const ENTRY_BYTES: usize = WORDS * 8;
 
 #[derive(Debug)]
