@@ -2,7 +2,8 @@
 //!
 //! Besides what is left to win, at a trick boundary the leader's *quick tricks* bound
 //! the result: the top cards of a lane he can cash one after the other, each the best
-//! card still in play, in the trump lane or where no opponent can ruff.
+//! card still in play, in the trump lane or where no opponent can ruff; and in point
+//! games, either side's master trumps bring it at least their own points.
 
 use super::state::State;
 use crate::rules::{Objective, Rules, LANES, MOON_POINTS, MOON_SPLIT};
@@ -14,17 +15,46 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32) {
         return (low, high);
     }
     let (tricks, points) = quick_tricks(rules, st);
-    if tricks == 0 {
-        return (low, high);
-    }
     let gain = match rules.objective {
         Objective::Tricks => tricks as i32,
+        _ if tricks == 0 => 0,
         _ => points + if tricks == st.tricks_left { rules.last_trick_bonus } else { 0 },
     };
+    // Both are lower bounds on what one side wins: take the larger, never the sum.
+    let (mut max_sure, mut min_sure) = master_trump_points(rules, st);
     if rules.max_side[st.leader] {
-        (low.max(gain), high)
+        max_sure = max_sure.max(gain);
     } else {
-        (low, high - gain)
+        min_sure = min_sure.max(gain);
+    }
+    (low.max(max_sure), high - min_sure)
+}
+
+/// Card points a side is sure to take with its *master trumps*: the run of top trumps
+/// still in play held by one side (partners pooled). Each of them wins the trick it is
+/// played to, whoever leads, so its points go to that side. Point games only.
+fn master_trump_points(rules: &Rules, st: &State) -> (i32, i32) {
+    let (Objective::Points, Some(trump)) = (rules.objective, rules.trump_lane) else {
+        return (0, 0);
+    };
+    let mut trumps = st.in_play & LANES[trump];
+    let mut side = None;
+    let mut points = 0;
+    while trumps != 0 {
+        let top = 63 - trumps.leading_zeros();
+        let Some(owner) = (0..rules.n).find(|&seat| st.hands[seat] & (1u64 << top) != 0) else { break };
+        let owner_side = rules.max_side[owner];
+        if side.is_some_and(|s| s != owner_side) {
+            break;
+        }
+        side = Some(owner_side);
+        points += rules.points[top as usize];
+        trumps &= !(1u64 << top);
+    }
+    match side {
+        Some(true) => (points, 0),
+        Some(false) => (0, points),
+        None => (0, 0),
     }
 }
 
