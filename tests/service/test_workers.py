@@ -56,3 +56,18 @@ def test_a_game_played_across_workers(tmp_path):
         assert server.terminate() == 0
     events = [r["event"] for r in server.log_records()]
     assert events.count("worker_stopped") == 2 and events[-1] == "server_stopped"
+
+
+def test_a_dead_worker_stops_the_service(tmp_path):
+    """Fail fast: if a worker dies, the supervisor stops the others and exits non-zero, so a
+    process manager restarts the whole service instead of leaving half of it running."""
+    import os
+    import signal
+
+    server = ServerProcess(tmp_path / "dead.db", "--workers", "2").start()
+    pids = [r["pid"] for r in server.log_records() if r.get("event") == "worker_started"]
+    os.kill(pids[0], signal.SIGKILL)
+    assert server.process.wait(timeout=30) == 1
+    records = server.log_records()
+    assert any(r.get("event") == "worker_died" for r in records)
+    assert [r for r in records if r.get("event") == "worker_stopped" and r.get("worker") == pids[1]]
