@@ -97,6 +97,8 @@ class GameRow:
 _Write = Callable[[sqlite3.Connection], Any]
 # The longest a write waits for writes of other games to join its batch (see Store._submit).
 MAX_BATCH_WAIT = 0.002
+# A game that wrote within this window is expected to write again (see _others_expected).
+ACTIVE_WINDOW = 0.02
 # How soon a flush tries again while another process holds the write lock (retrying
 # sooner measured no better: the contention is for the CPU more than for the lock).
 LOCKED_RETRY = 0.002
@@ -115,8 +117,8 @@ class Store:
         self._pending: list[tuple[_Write, asyncio.Future[Any]]] = []
         self._flush_handle: asyncio.Handle | None = None
         self._busy_since: float | None = None
-        # When the last write of each of the two most recent games arrived (see _submit).
-        self._recent: list[tuple[str, float]] = []
+        # The games that wrote lately, oldest first, with the time of their last write.
+        self._recent: dict[str, float] = {}
 
     def _connect(self, *, busy_timeout_ms: int) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -171,17 +173,24 @@ class Store:
     async def _submit(self, write: _Write, game_id: str = "") -> Any:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending.append((write, future))
-        self._schedule_flush(MAX_BATCH_WAIT if self._other_games_writing(game_id) else 0.0)
+        self._schedule_flush(MAX_BATCH_WAIT if self._others_expected(game_id) else 0.0)
         return await future
 
-    def _other_games_writing(self, game_id: str) -> bool:
-        """Whether another game wrote within MAX_BATCH_WAIT: then waiting lets a batch form.
-        A lone game (or one bot playing every seat) commits at once: its moves are sequential
-        and could never share a batch."""
+    def _others_expected(self, game_id: str) -> bool:
+        """Whether writes of other games are likely to join this batch soon: some game that
+        wrote within ACTIVE_WINDOW has nothing pending yet. A game has at most one write
+        pending (its lock is held until the commit), so once every active game has one,
+        the batch is complete and is committed at once; a lone game never waits."""
         now = time.monotonic()
-        busy = any(other != game_id and now - when < MAX_BATCH_WAIT for other, when in self._recent)
-        self._recent = [(game_id, now)] + [(g, t) for g, t in self._recent if g != game_id][:1]
-        return busy
+        recent = self._recent
+        recent.pop(game_id, None)
+        recent[game_id] = now
+        while recent:
+            oldest, when = next(iter(recent.items()))
+            if now - when <= ACTIVE_WINDOW:
+                break
+            del recent[oldest]
+        return len(self._pending) < len(recent)
 
     def _schedule_flush(self, delay: float) -> None:
         handle = self._flush_handle
