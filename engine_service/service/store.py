@@ -2,11 +2,12 @@
 
 Durability: WAL mode, ``synchronous=FULL`` by default, and a move is acknowledged only
 after the transaction holding it has committed. Group commit, as Redis does with
-``appendfsync always``: the writes requested during one turn of the event loop are
-committed together, in one transaction and one fsync, at the end of that turn, and only
-then are their requests answered. Committing on the loop's own thread costs one fsync per
-batch (0.2 ms measured here) and saves a thread hand-off per move; when another process
-holds the database's write lock, the flush is retried later instead of blocking the loop.
+``appendfsync always``: writes are committed in batches, one transaction and one fsync
+each, on the event loop's own thread (0.2 ms per fsync measured here; a writer thread
+was slower, its GIL hand-offs cost more than it saved). A batch waits (at most
+MAX_BATCH_WAIT) for the games that wrote lately to join it, and is committed as soon as
+they all have; a lone game is never delayed. When another process holds the database's
+write lock, the flush is retried later instead of blocking the loop.
 
 Compare-and-set: appending the move that takes a game from version ``v`` to ``v + 1``
 updates the game row only ``WHERE version = v`` and inserts the move under the primary key
