@@ -9,10 +9,10 @@ MAX_BATCH_WAIT) for the games that wrote lately to join it, and is committed as 
 they all have; a lone game is never delayed. When another process holds the database's
 write lock, the flush is retried later instead of blocking the loop.
 
-Compare-and-set: appending the move that takes a game from version ``v`` to ``v + 1``
-updates the game row only ``WHERE version = v`` and inserts the move under the primary key
-``(game_id, version)``; two writers (threads or processes sharing the file) can never both
-apply a move at the same version, and the log has no gap.
+Compare-and-set: the move that takes a game from version ``v`` to ``v + 1`` is inserted
+only if the game row is still at ``v`` (one statement), under the primary key
+``(game_id, version)``, and the row then moves to ``v + 1``; two writers (processes
+sharing the file) can never both apply a move at the same version, and the log has no gap.
 
 Reads use their own connection (WAL readers never wait for the writer).
 """
