@@ -200,14 +200,22 @@ class GameService:
     ) -> MoveAnswer:
         live = await self._live(game_id)
         async with live.lock:
-            live = await self._current(game_id)  # another process may have moved since
+            # Alone on the file, the cached copy is current; sharing it, catch up first.
+            live = await (self._current(game_id) if self.store.is_shared() else self._live(game_id))
             move = self._parse(live, move_text)
             if request_id is not None:
                 earlier = self.store.find_request(game_id, seat, request_id)
                 if earlier is not None:
                     return self._replayed(earlier, move)
             # Applied in memory only (under the lock) until committed; push validates first.
-            change = self._checked_apply(live, seat, move, expected_version)
+            try:
+                change = self._checked_apply(live, seat, move, expected_version)
+            except (RuleViolation, VersionConflict):
+                # Decide on the latest state: another process may have moved unnoticed.
+                if self.store.version_of(game_id) == live.game.version:
+                    raise
+                live = await self._current(game_id)
+                change = self._checked_apply(live, seat, move, expected_version)
             answer = MoveAnswer(change.for_viewer(seat), live.game.is_over())
             # The answer is kept for idempotent retries only.
             stored_answer = _answer_dict(answer) if request_id is not None else None

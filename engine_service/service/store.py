@@ -100,6 +100,8 @@ _Write = Callable[[sqlite3.Connection], Any]
 MAX_BATCH_WAIT = 0.002
 # A game that wrote within this window is expected to write again (see _others_expected).
 ACTIVE_WINDOW = 0.02
+# After seeing another process's commit, assume the file is shared for this long.
+SHARED_HOLD = 10.0
 # How soon a flush tries again while another process holds the write lock (retrying
 # sooner measured no better: the contention is for the CPU more than for the lock).
 LOCKED_RETRY = 0.002
@@ -120,6 +122,10 @@ class Store:
         self._busy_since: float | None = None
         # The games that wrote lately, oldest first, with the time of their last write.
         self._recent: dict[str, float] = {}
+        # Other processes writing to the file: SQLite's data_version of the writer connection
+        # changes only when another connection commits (ours never writes through it).
+        self._data_version = self._writer.execute("PRAGMA data_version").fetchone()[0]
+        self._shared_until = 0.0
 
     def _connect(self, *, busy_timeout_ms: int) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -127,6 +133,17 @@ class Store:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute(f"PRAGMA synchronous = {self._synchronous}")
         return conn
+
+    def is_shared(self) -> bool:
+        """Whether another process has written to the database lately (SHARED_HOLD): then
+        each move first catches up with the file; alone, the in-memory copy is current."""
+        return time.monotonic() < self._shared_until
+
+    def _note_other_writers(self) -> None:
+        version = self._writer.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._data_version:
+            self._data_version = version
+            self._shared_until = time.monotonic() + SHARED_HOLD
 
     def close(self) -> None:
         if self._pending:
@@ -208,8 +225,10 @@ class Store:
         if not batch:
             return
         try:
+            self._note_other_writers()
             self._writer.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError:  # another process holds the write lock: retry soon
+            self._shared_until = time.monotonic() + SHARED_HOLD
             self._retry_later(batch)
             return
         self._busy_since = None
