@@ -2,9 +2,10 @@
 
 A live game is the engine's :class:`Game` rebuilt from its stored record and move log,
 kept in memory, and guarded by one asyncio lock (the engine is not thread-safe, and a
-move must be durable before anyone sees it). Every operation first catches up with the
-database, so several server processes may share one file: the store's compare-and-set
-decides which of two racing moves wins, and the loser reloads.
+move must be durable before anyone sees it). Reads catch up with the database first, and
+so do moves while another process writes to the file, so several server processes may
+share one: the store's compare-and-set decides which of two racing moves wins, and the
+loser reloads.
 """
 
 from __future__ import annotations
