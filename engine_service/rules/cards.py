@@ -27,6 +27,10 @@ class Suit(Enum):
     ART = ("R", "Art", "Art", "black")
     PENSEE = ("P", "Pensée", "Pensée", "black")
 
+    # Members are singletons compared by identity: hash them by identity too, in C, rather
+    # than through Enum's Python-level __hash__ (suits key hot dictionaries).
+    __hash__ = object.__hash__
+
     def __init__(self, code: str, symbol: str, label: str, colour: str) -> None:
         self.code = code
         self.symbol = symbol
@@ -60,6 +64,8 @@ class Rank(Enum):
     COMPAGNON = ("C", "Compagnon")
     SCRIBE = ("S", "Scribe")
     MAITRE = ("M", "Maître")
+
+    __hash__ = object.__hash__  # as Suit: identity, in C
 
     def __init__(self, code: str, label: str) -> None:
         self.code = code

@@ -172,7 +172,7 @@ class _CallLog:
         extra = {"reason": self.reason} if self.reason else {}
         if self.sent:
             extra["messages"] = self.sent
-        self.log.info("rpc", status=self.code.name, latency_ms=latency_ms, **extra)
+        logs.access(status=self.code.name, latency_ms=latency_ms, **extra)
         logs.unbind_request(self._bound)
 
 

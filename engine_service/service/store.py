@@ -97,7 +97,7 @@ class GameRow:
 
 _Write = Callable[[sqlite3.Connection], Any]
 # The longest a write waits for writes of other games to join its batch (see Store._submit).
-MAX_BATCH_WAIT = 0.002
+MAX_BATCH_WAIT = 0.005
 # A game that wrote within this window is expected to write again (see _others_expected).
 ACTIVE_WINDOW = 0.02
 # After seeing another process's commit, assume the file is shared for this long.
