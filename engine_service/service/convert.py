@@ -192,15 +192,19 @@ def deal_result(result: dict[str, Any]) -> pb.DealResult:
     return message
 
 
-def game_change(change: SeenChange) -> pb.GameChange:
-    message = pb.GameChange(version=change.version, seat=change.seat)
+def game_change(change: SeenChange, into: pb.GameChange | None = None) -> pb.GameChange:
+    """The change as a message; filled in place when ``into`` is given (no copy)."""
+    message = into if into is not None else pb.GameChange()
+    message.version = change.version
+    message.seat = change.seat
     for event in change.events:
-        data = dict(event)
-        kind = data.pop("kind")
-        seat = data.pop("seat", None)
-        item = message.events.add(kind=kind, data=struct(data))
-        if seat is not None:
-            item.seat = seat
+        item = message.events.add(kind=event["kind"])
+        if "seat" in event:
+            item.seat = event["seat"]
+        data = item.data
+        for key, value in event.items():
+            if key != "kind" and key != "seat":
+                data[key] = value
     return message
 
 

@@ -81,9 +81,9 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
             expected_version=_optional(request, "expected_version"),
             request_id=request.request_id or None,
         )
-        return api.SubmitMoveResponse(
-            version=answer.change.version, change=convert.game_change(answer.change), game_over=answer.game_over
-        )
+        response = api.SubmitMoveResponse(version=answer.change.version, game_over=answer.game_over)
+        convert.game_change(answer.change, into=response.change)
+        return response
 
     async def ValidateMove(
         self, request: api.ValidateMoveRequest, context: grpc.aio.ServicerContext
