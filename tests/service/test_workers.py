@@ -26,8 +26,9 @@ def test_a_game_played_across_workers(tmp_path):
         assert len(workers) == 2
         with _own_connection(server.address) as creator:
             game = creator.create_game("hearts", QUICK_OPTIONS["hearts"], seed="across-workers")
-        # Many connections: with two workers, both serve some of them.
-        seats = [_own_connection(server.address) for _ in range(8)]
+        # Many connections: the kernel spreads them, so both workers serve some (all 24 on
+        # one worker would happen once in 2^23 runs).
+        seats = [_own_connection(server.address) for _ in range(24)]
         watched: list = []
         watcher = _own_connection(server.address)
         thread = threading.Thread(target=lambda: watched.extend(watcher.watch(game.game_id, timeout=120)))
