@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import os
 import signal
+import sqlite3
 import sys
 from dataclasses import dataclass
 from typing import Sequence
@@ -62,8 +63,13 @@ def parse_settings(argv: Sequence[str] | None = None) -> Settings:
     return Settings(args.address, args.database, args.sync, args.grace, args.log_level, args.workers)
 
 
-class AddressUnavailable(Exception):
-    """The address is taken (or not ours to listen on)."""
+class StartupError(Exception):
+    """The server cannot start; ``event`` names why in the log."""
+
+    def __init__(self, event: str, detail: str) -> None:
+        super().__init__(detail)
+        self.event = event
+        self.detail = detail
 
 
 class Server:
@@ -71,7 +77,10 @@ class Server:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.store = Store(settings.database, synchronous=settings.sync)
+        try:
+            self.store = Store(settings.database, synchronous=settings.sync)
+        except sqlite3.Error as error:
+            raise StartupError("database_unavailable", f"cannot open {settings.database}: {error}") from None
         self.games = GameService(self.store)
         self.health = health.aio.HealthServicer()
         # SO_REUSEPORT lets the workers of one supervisor listen on one port (workers.py);
@@ -88,7 +97,7 @@ class Server:
             self.port = self.grpc.add_insecure_port(settings.address)
         except RuntimeError:
             self.store.close()
-            raise AddressUnavailable(f"cannot listen on {settings.address}") from None
+            raise StartupError("address_unavailable", f"cannot listen on {settings.address}") from None
         self.address = f"{settings.address.rsplit(':', 1)[0]}:{self.port}"
 
     async def start(self) -> None:
@@ -118,8 +127,8 @@ async def serve(settings: Settings) -> None:
     log = logs.get_logger()
     try:
         server = Server(settings)
-    except AddressUnavailable:
-        log.error("address_unavailable", address=settings.address)
+    except StartupError as error:
+        log.error(error.event, detail=error.detail)
         logs.flush()
         raise SystemExit(1) from None
     await server.start()

@@ -118,3 +118,17 @@ def test_a_second_server_cannot_take_the_port(server, tmp_path):
     )
     assert second.returncode == 1
     assert json.loads(second.stderr.strip().splitlines()[-1])["event"] == "address_unavailable"
+
+
+def test_an_unusable_database_is_a_clean_startup_error(tmp_path):
+    import subprocess
+    import sys
+
+    started = subprocess.run(
+        [sys.executable, "-m", "engine_service.service.server", "--address", "127.0.0.1:0",
+         "--database", str(tmp_path / "missing" / "dir" / "games.db")],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert started.returncode == 1
+    record = json.loads(started.stderr.strip().splitlines()[-1])
+    assert record["event"] == "database_unavailable" and "Traceback" not in started.stderr
