@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import socket
 import subprocess
 import sys
@@ -41,8 +42,13 @@ def reserve_port(address: str) -> tuple[socket.socket, str]:
 
 def supervise(settings: "Settings") -> int:
     log = logs.get_logger()
-    Store(settings.database, synchronous=settings.sync).close()  # the schema, once, before the workers
-    reserved, address = reserve_port(settings.address)
+    try:
+        Store(settings.database, synchronous=settings.sync).close()  # the schema, once, before the workers
+        reserved, address = reserve_port(settings.address)
+    except (sqlite3.Error, OSError, ValueError) as error:
+        log.error("startup_failed", detail=str(error))
+        logs.flush()
+        return 1
     ready_read, ready_write = os.pipe()
     command = [sys.executable, "-m", "engine_service.service.server", "--workers", "1", "--address", address,
                "--database", settings.database, "--sync", settings.sync, "--grace", str(settings.grace),
