@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from cardgames.v1 import game_pb2 as pb
+from cardgames_client import move as move_message  # the one text -> Move mapping
 from google.protobuf import struct_pb2
 
 from ..rules import PlayerView
@@ -82,27 +83,6 @@ def move_text(move: pb.Move) -> str:
     if case == "play":
         return f"play:{move.play.card}"
     return "next-deal"
-
-
-def move_message(text: str) -> pb.Move:
-    verb, _, argument = text.partition(":")
-    if verb == "pass":
-        return pb.Move(**{"pass": pb.PassBid()})
-    if verb == "take":
-        return pb.Move(take=pb.TakeBid())
-    if verb == "call":
-        return pb.Move(call=pb.CallSuit(suit=argument))
-    if verb == "discard":
-        return pb.Move(discard=pb.DiscardCard(card=argument))
-    if verb == "give":
-        return pb.Move(give=pb.GiveCards(cards=argument.split()))
-    if verb in ("declare", "no-declare"):
-        return pb.Move(declare=pb.DeclareCombinations(declare=verb == "declare"))
-    if verb == "play":
-        return pb.Move(play=pb.PlayCard(card=argument))
-    if verb == "next-deal":
-        return pb.Move(next_deal=pb.NextDeal())
-    raise ValueError(text)
 
 
 def struct(data: dict[str, Any]) -> struct_pb2.Struct:

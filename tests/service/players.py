@@ -24,6 +24,16 @@ def choose(view: pb.GameView, rng: random.Random) -> str:
     return move_text(rng.choice(list(view.legal_moves)))
 
 
+def next_move(client: Client, game: CreatedGame, rng: random.Random) -> tuple[int, pb.GameView, str] | None:
+    """A random seat to act, its view and a random legal move of it; None once the match is over."""
+    table = client.get_game(game.game_id)
+    if not table.to_act:
+        return None
+    seat = rng.choice(list(table.to_act))
+    view = client.get_game(game.game_id, seat, game.tokens[seat])
+    return seat, view, choose(view, rng)
+
+
 def play_to_end(
     address: str,
     game: CreatedGame,

@@ -10,7 +10,7 @@ import time
 from cardgames_client import CardgamesError, Client
 
 from engine_service.rules import new_game, parse_move
-from tests.service.players import choose
+from tests.service.players import next_move
 from tests.service.server_process import ServerProcess
 
 
@@ -19,12 +19,10 @@ def _keep_playing(address: str, game, seed: int, acked: list, stop: threading.Ev
     with Client(address, timeout=5) as client:
         while not stop.is_set():
             try:
-                table = client.get_game(game.game_id)
-                if not table.to_act:
+                chosen = next_move(client, game, rng)
+                if chosen is None:
                     return  # finished
-                seat = rng.choice(list(table.to_act))
-                view = client.get_game(game.game_id, seat, game.tokens[seat])
-                text = choose(view, rng)
+                seat, view, text = chosen
                 answer = client.submit_move(game.game_id, seat, game.tokens[seat], text,
                                             expected_version=view.version)
             except CardgamesError:
@@ -74,7 +72,6 @@ def test_acknowledged_moves_survive_sigkill(tmp_path):
 def _more_moves(client: Client, game, rng: random.Random, count: int):
     """Plays ``count`` more random legal moves, yielding each after it is acknowledged."""
     for _ in range(count):
-        seat = rng.choice(list(client.get_game(game.game_id).to_act))
-        text = choose(client.get_game(game.game_id, seat, game.tokens[seat]), rng)
+        seat, _, text = next_move(client, game, rng)
         client.submit_move(game.game_id, seat, game.tokens[seat], text)
         yield seat, text

@@ -14,7 +14,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
 from engine_service.service.server import parse_settings
-from tests.service.players import QUICK_OPTIONS, choose, play_to_end
+from tests.service.players import QUICK_OPTIONS, next_move, play_to_end
 from tests.service.server_process import ServerProcess
 
 CARD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|[IEACSM][ACRP])\b")
@@ -69,9 +69,8 @@ def test_sigterm_finishes_in_flight_calls(tmp_path):
             started.wait()
             while True:
                 try:
-                    seat = client.get_game(game.game_id).to_act[0]
-                    view = client.get_game(game.game_id, seat, game.tokens[seat])
-                    answer = client.submit_move(game.game_id, seat, game.tokens[seat], choose(view, rng))
+                    seat, _, text = next_move(client, game, rng)
+                    answer = client.submit_move(game.game_id, seat, game.tokens[seat], text)
                 except CardgamesError as error:
                     # Refused: the call reached a closed port, or arrived while the server was
                     # draining and was never handed to a handler.

@@ -7,7 +7,7 @@ import threading
 
 from cardgames_client import Client
 
-from tests.service.players import QUICK_OPTIONS, choose, play_to_end
+from tests.service.players import QUICK_OPTIONS, next_move, play_to_end
 from tests.service.server_process import ServerProcess
 
 
@@ -49,12 +49,11 @@ def test_watch_sees_moves_made_live_and_through_another_process(server, client):
         while True:
             address = server.address if moves % 2 else second.address
             with Client(address) as player:
-                table = player.get_game(game.game_id)
-                if not table.to_act:
+                chosen = next_move(player, game, rng)
+                if chosen is None:
                     break
-                seat = table.to_act[0]
-                player.submit_move(game.game_id, seat, game.tokens[seat],
-                                   choose(player.get_game(game.game_id, seat, game.tokens[seat]), rng))
+                seat, _, text = chosen
+                player.submit_move(game.game_id, seat, game.tokens[seat], text)
                 moves += 1
     finally:
         second.stop()

@@ -8,7 +8,7 @@ import threading
 import grpc
 from cardgames_client import Client
 
-from tests.service.players import QUICK_OPTIONS, choose
+from tests.service.players import QUICK_OPTIONS, next_move
 from tests.service.server_process import ServerProcess
 
 
@@ -37,13 +37,11 @@ def test_a_game_played_across_workers(tmp_path):
         moves = 0
         while True:
             client = rng.choice(seats)  # each move through any connection, so through either worker
-            table = client.get_game(game.game_id)
-            if not table.to_act:
+            chosen = next_move(client, game, rng)
+            if chosen is None:
                 break
-            seat = rng.choice(list(table.to_act))
-            view = client.get_game(game.game_id, seat, game.tokens[seat])
-            client.submit_move(game.game_id, seat, game.tokens[seat], choose(view, rng),
-                               expected_version=view.version)
+            seat, view, text = chosen
+            client.submit_move(game.game_id, seat, game.tokens[seat], text, expected_version=view.version)
             moves += 1
         thread.join(timeout=60)
         assert not thread.is_alive()

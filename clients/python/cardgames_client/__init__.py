@@ -104,20 +104,23 @@ def move(text: str | pb.Move) -> pb.Move:
     if isinstance(text, pb.Move):
         return text
     verb, _, argument = text.strip().partition(":")
-    builders = {
-        "pass": lambda: pb.Move(**{"pass": pb.PassBid()}),
-        "take": lambda: pb.Move(take=pb.TakeBid()),
-        "call": lambda: pb.Move(call=pb.CallSuit(suit=argument)),
-        "discard": lambda: pb.Move(discard=pb.DiscardCard(card=argument)),
-        "give": lambda: pb.Move(give=pb.GiveCards(cards=argument.split())),
-        "declare": lambda: pb.Move(declare=pb.DeclareCombinations(declare=True)),
-        "no-declare": lambda: pb.Move(declare=pb.DeclareCombinations(declare=False)),
-        "play": lambda: pb.Move(play=pb.PlayCard(card=argument)),
-        "next-deal": lambda: pb.Move(next_deal=pb.NextDeal()),
-    }
-    if verb not in builders:
-        raise ValueError(f"not a move: {text!r}")
-    return builders[verb]()
+    if verb == "pass":
+        return pb.Move(**{"pass": pb.PassBid()})
+    if verb == "take":
+        return pb.Move(take=pb.TakeBid())
+    if verb == "call":
+        return pb.Move(call=pb.CallSuit(suit=argument))
+    if verb == "discard":
+        return pb.Move(discard=pb.DiscardCard(card=argument))
+    if verb == "give":
+        return pb.Move(give=pb.GiveCards(cards=argument.split()))
+    if verb in ("declare", "no-declare"):
+        return pb.Move(declare=pb.DeclareCombinations(declare=verb == "declare"))
+    if verb == "play":
+        return pb.Move(play=pb.PlayCard(card=argument))
+    if verb == "next-deal":
+        return pb.Move(next_deal=pb.NextDeal())
+    raise ValueError(f"not a move: {text!r}")
 
 
 def move_text(message: pb.Move) -> str:
