@@ -106,28 +106,40 @@ async def timed(pids: list[int], calls, seconds: float) -> dict[str, float]:
 
 async def run_moves(address: str, pids: list[int], concurrency: int, channels: int, seconds: float,
                     rng: random.Random) -> dict[str, float]:
+    """``concurrency`` games in play at every moment: each slot plays its games one after
+    the other (all created beforehand), so a game that ends is replaced at once."""
     clients = [AsyncClient(address, channel=connect(address), timeout=60) for _ in range(channels)]
-    games = []
-    for index in range(concurrency):
-        client = clients[index % channels]
-        variant = VARIANTS[index % len(VARIANTS)]
-        seed = f"bench-{concurrency}-{index}-{rng.random()}"
-        created = await client.create_game(variant, seed=seed)
-        # Requests and credentials built beforehand: the timed loop only makes RPCs.
-        requests = iter([
-            (api.SubmitMoveRequest(game_id=created.game_id, seat=seat, move=move(text)),
-             (("authorization", f"Bearer {created.tokens[seat]}"),))
-            for seat, text in move_sequence(variant, seed, rng, limit=100_000)
-        ])
-        games.append((client.stub.SubmitMove, requests))
+    # Enough moves per slot for the whole measurement, even at twice the best rate seen.
+    moves_per_slot = max(100, int(seconds * 8000 / concurrency))
+    slots = []
+    for slot in range(concurrency):
+        client = clients[slot % channels]
+        requests: list[tuple[api.SubmitMoveRequest, tuple]] = []
+        while len(requests) < moves_per_slot:
+            variant = VARIANTS[(slot + len(requests)) % len(VARIANTS)]
+            seed = f"bench-{concurrency}-{slot}-{rng.random()}"
+            created = await client.create_game(variant, seed=seed)
+            # Requests and credentials built beforehand: the timed loop only makes RPCs.
+            requests += [
+                (api.SubmitMoveRequest(game_id=created.game_id, seat=seat, move=move(text)),
+                 (("authorization", f"Bearer {created.tokens[seat]}"),))
+                for seat, text in move_sequence(variant, seed, rng, limit=moves_per_slot - len(requests))
+            ]
+        slots.append((client.stub.SubmitMove, iter(requests)))
+    exhausted = []
 
     def caller(submit, requests):
         def next_call():
             request = next(requests, None)
-            return None if request is None else submit(request[0], metadata=request[1])
+            if request is None:
+                exhausted.append(True)
+                return None
+            return submit(request[0], metadata=request[1])
         return next_call
 
-    figures = await timed(pids, [caller(submit, requests) for submit, requests in games], seconds)
+    figures = await timed(pids, [caller(submit, requests) for submit, requests in slots], seconds)
+    if exhausted:
+        print(f"warning: {len(exhausted)} of {concurrency} slots ran out of moves before the end", file=sys.stderr)
     for client in clients:
         await client.close()
     return figures
