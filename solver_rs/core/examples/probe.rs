@@ -8,7 +8,7 @@ fn main() {
     let variant = Variant::parse(&args[1]).expect("variant");
     let text = std::fs::read_to_string(&args[2]).expect("file");
     let all = args.get(3).is_some_and(|a| a == "all");
-    let player = (variant == Variant::Hearts).then_some(0);
+    let player = (variant == Variant::Hearts).then_some(std::env::var("P").map(|p| p.parse::<usize>().unwrap()).unwrap_or(0));
     let (mut total_ms, mut total_nodes, mut count) = (0.0, 0u64, 0);
     let mut solver = Solver::with_memory(std::env::var("MB").map(|m| m.parse::<usize>().unwrap()).unwrap_or(32) << 20);
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -17,7 +17,7 @@ fn main() {
         let start = Instant::now();
         let solution = solver.solve(&position, player, SolveOptions { all_cards: all, line: false }).expect("solve");
         let ms = start.elapsed().as_secs_f64() * 1000.0;
-        println!("{ms:10.2} ms {:>12} nodes value {}", solution.nodes, solution.value);
+        println!("{ms:10.2} ms {:>12} nodes value {} {:?}", solution.nodes, solution.value, solution.card_values.iter().map(|(c, v)| (variant.card_code(*c), *v)).collect::<Vec<_>>());
         total_ms += ms;
         total_nodes += solution.nodes;
         count += 1;

@@ -114,9 +114,45 @@ pub(crate) fn bits(mut word: u64) -> impl Iterator<Item = u32> {
     })
 }
 
+/// The bits of `word` selected by `mask`, packed into the low bits (PEXT: with the BMI2
+/// instruction where the CPU has it, the hot path of transposition keys).
+pub(crate) fn extract(word: u64, mask: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("bmi2") {
+            // SAFETY: the CPU supports BMI2 (checked just above; the check is cached).
+            return unsafe { pext(word, mask) };
+        }
+    }
+    let mut out = 0u64;
+    let mut rest = mask;
+    let mut i = 0;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        if word & bit != 0 {
+            out |= 1u64 << i;
+        }
+        rest ^= bit;
+        i += 1;
+    }
+    out
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn pext(word: u64, mask: u64) -> u64 {
+    std::arch::x86_64::_pext_u64(word, mask)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn extract_packs_the_selected_bits() {
+        assert_eq!(extract(0b1010_0110, 0b1111_0000), 0b1010);
+        assert_eq!(extract(u64::MAX, 0x8000_0000_0000_0001), 0b11);
+    }
 
     #[test]
     fn builds_and_iterates_in_order() {

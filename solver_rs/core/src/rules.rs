@@ -58,6 +58,12 @@ pub(crate) struct Rules {
     /// Cards worth points (internal layout), for transposition keys.
     pub point_cards_mask: u64,
     pub fingerprint: u32,
+    /// Whether the search uses partition search (see `search/partition.rs`): the rule sets
+    /// whose legal cards depend on lane lengths only, and whose points (hearts) are equal
+    /// within a lane but for `always_relevant` cards.
+    pub partition: bool,
+    /// Cards whose identity every table entry keeps (hearts: the 2♣ and the Q♠).
+    pub always_relevant: u64,
 }
 
 /// Belote trump order, natural rank (7 8 9 10 J Q K A) -> strength bit.
@@ -93,6 +99,8 @@ impl Rules {
             hearts_lane: 0,
             point_cards_mask: 0,
             fingerprint: 0,
+            partition: false,
+            always_relevant: 0,
         };
         for card in variant.deck().iter() {
             let (lane, bit, points) = rules.layout(card, trump);
@@ -114,7 +122,10 @@ impl Rules {
                 // Only the 13 real hearts: the lane's spare bits hold no card.
                 rules.hearts_lane = rules.internal_set(variant.deck()) & LANES[1];
                 rules.point_cards = rules.hearts_lane | rules.internal_bit(Card::from_parts(0, 10));
+                rules.partition = true;
+                rules.always_relevant = rules.two_of_clubs | (rules.point_cards & !rules.hearts_lane);
             }
+            Variant::Bridge => rules.partition = true,
             _ => {}
         }
         rules.fingerprint = rules.compute_fingerprint();

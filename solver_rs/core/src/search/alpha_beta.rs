@@ -7,7 +7,11 @@
 
 use super::bounds::future_bounds;
 use super::key::{absolute, key, relative};
-use super::ordering::ordered;
+use super::partition::{PartitionTable, Seen};
+use super::table::Bounds;
+use super::ordering::{ordered, representative_of, Moves};
+use crate::cards::bits;
+use crate::rules::LANES;
 use super::state::State;
 use super::table::Table;
 use crate::rules::Rules;
@@ -15,6 +19,7 @@ use crate::rules::Rules;
 pub(crate) struct Search<'a> {
     pub rules: &'a Rules,
     pub table: &'a mut Table,
+    pub partition: &'a mut PartitionTable,
     pub st: State,
     pub nodes: u64,
 }
@@ -22,86 +27,138 @@ pub(crate) struct Search<'a> {
 impl<'a> Search<'a> {
     /// Can the MAX side reach a future value of at least `target`?
     pub(crate) fn reaches(&mut self, target: i32) -> bool {
-        self.alpha_beta(target - 1, target) >= target
+        self.alpha_beta(target - 1, target).0 >= target
     }
 
     /// Fail-soft alpha-beta: the exact future value if it lies strictly between `alpha`
-    /// and `beta`; otherwise an upper bound (<= alpha) or a lower bound (>= beta).
-    pub(crate) fn alpha_beta(&mut self, mut alpha: i32, mut beta: i32) -> i32 {
+    /// and `beta`; otherwise an upper bound (<= alpha) or a lower bound (>= beta). With it,
+    /// the cards whose ranks the result relied on (see `partition.rs`).
+    pub(crate) fn alpha_beta(&mut self, mut alpha: i32, mut beta: i32) -> (i32, u64) {
         self.nodes += 1;
         let boundary = self.st.trick_len == 0;
         if boundary && self.st.tricks_left == 0 {
-            return self.st.terminal(self.rules);
+            return (self.st.terminal(self.rules), 0);
         }
-        let (low, high) = future_bounds(self.rules, &self.st);
+        let (low, high, mut relevant) = future_bounds(self.rules, &self.st);
         if low >= beta {
-            return low;
+            return (low, relevant);
         }
         if high <= alpha {
-            return high;
+            return (high, relevant);
         }
         let (alpha0, beta0) = (alpha, beta);
         let mut hint = None;
-        let table_key = if boundary { Some(key(self.rules, &self.st)) } else { None };
-        if let Some(table_key) = &table_key {
-            if let Some(bounds) = self.table.probe(&self.st, table_key, self.rules.fingerprint) {
-                if bounds.lower >= beta || bounds.lower == bounds.upper {
-                    return bounds.lower;
-                }
-                if bounds.upper <= alpha {
-                    return bounds.upper;
-                }
-                alpha = alpha.max(bounds.lower);
-                beta = beta.min(bounds.upper);
-                hint = bounds.best.and_then(|slot| absolute(&self.st, slot));
+        let at_boundary = if boundary { Some(self.probe()) } else { None };
+        if let Some((_, Some((bounds, used)))) = &at_boundary {
+            relevant |= used;
+            if bounds.lower >= beta || bounds.lower == bounds.upper {
+                return (bounds.lower, relevant);
             }
+            if bounds.upper <= alpha {
+                return (bounds.upper, relevant);
+            }
+            alpha = alpha.max(bounds.lower);
+            beta = beta.min(bounds.upper);
+            hint = bounds.best.and_then(|slot| absolute(&self.st, slot));
         }
         let maximising = self.rules.max_side[self.st.to_play(self.rules.n)];
         let moves = ordered(self.rules, &self.st, hint);
         let mut best_value = if maximising { i32::MIN } else { i32::MAX };
         let mut best_card = None;
+        let mut searched = 0u64;
+        let mut cut_off = false;
         for &card in moves.as_slice() {
             let undo = self.st.play(self.rules, u32::from(card));
-            let gain = undo.completed.as_ref().map_or(0, |done| done.contribution);
-            let value = gain + self.alpha_beta(alpha - gain, beta - gain);
+            let (gain, won) = undo.completed.as_ref().map_or((0, 0), |done| (done.contribution, done.relevant));
+            let (child, child_relevant) = self.alpha_beta(alpha - gain, beta - gain);
+            let value = gain + child;
             self.st.unplay(self.rules, &undo);
-            if maximising {
+            let cut = if maximising {
                 if value > best_value {
                     (best_value, best_card) = (value, Some(u32::from(card)));
                 }
-                if best_value >= beta {
-                    break;
-                }
                 alpha = alpha.max(best_value);
+                best_value >= beta
             } else {
                 if value < best_value {
                     (best_value, best_card) = (value, Some(u32::from(card)));
                 }
-                if best_value <= alpha {
-                    break;
-                }
                 beta = beta.min(best_value);
+                best_value <= alpha
+            };
+            if cut {
+                // One refutation proves the bound: only its cards matter.
+                searched = child_relevant | won;
+                cut_off = true;
+                break;
             }
+            searched |= child_relevant | won;
+        }
+        relevant |= searched;
+        if self.rules.partition && !cut_off && moves.merged != 0 {
+            relevant |= self.straddling(relevant, &moves);
         }
         let best_value = best_value.clamp(low, high);
-        if let Some(table_key) = &table_key {
-            let best_slot = best_card.map(|card| relative(&self.st, card));
-            self.table.store(&self.st, table_key, self.rules.fingerprint, best_value, alpha0, beta0, best_slot);
+        match at_boundary {
+            Some((Key::Exact(table_key), _)) => {
+                let best_slot = best_card.map(|card| relative(&self.st, card));
+                self.table.store(&self.st, &table_key, self.rules.fingerprint, best_value, alpha0, beta0, best_slot);
+            }
+            Some((Key::Partition(seen), _)) => {
+                let best_slot = best_card.map(|card| relative(&self.st, card));
+                relevant |= self.rules.always_relevant & self.st.in_play;
+                self.partition.store(&self.st, &seen, relevant, best_value, alpha0, beta0, best_slot);
+            }
+            None => {}
         }
-        best_value
+        (best_value, relevant)
+    }
+
+    /// Every move was needed, and equivalent cards were searched once, standing for a run
+    /// of one hand with no card in play between them. A run wholly among the low cards
+    /// needs nothing (any low card of the lane is as good as another), but a run from a
+    /// relevant card down into the low ones must stay a run: its lowest card is relevant.
+    fn straddling(&self, relevant: u64, moves: &Moves) -> u64 {
+        let in_play = self.st.in_play();
+        let mut extra = 0u64;
+        for lane in LANES {
+            let lane_relevant = relevant & lane;
+            if lane_relevant == 0 {
+                continue;
+            }
+            let lowest = lane_relevant.trailing_zeros();
+            let below = moves.merged & lane & ((1u64 << lowest) - 1);
+            if let Some(card) = bits(below).find(|&card| representative_of(self.rules, card, moves.legal, in_play) >= lowest) {
+                extra |= 1u64 << card; // the lowest such card: everything above it is kept
+            }
+        }
+        extra
+    }
+
+    /// The table's key for this trick boundary and what the table knows of it.
+    fn probe(&self) -> (Key, Option<(Bounds, u64)>) {
+        if self.rules.partition {
+            let seen = PartitionTable::seen(self.rules, &self.st, self.rules.fingerprint);
+            let found = self.partition.probe(&self.st, &seen);
+            (Key::Partition(seen), found.map(|(b, used)| (b, used | (self.rules.always_relevant & self.st.in_play))))
+        } else {
+            let table_key = key(self.rules, &self.st);
+            let found = self.table.probe(&self.st, &table_key, self.rules.fingerprint);
+            (Key::Exact(table_key), found.map(|b| (b, 0)))
+        }
     }
 
     /// The exact future value: a null-window test at `guess` first, then bisection of the
     /// remaining interval (MTD(f) alone crawls one point per pass on card-point values).
     pub(crate) fn exact(&mut self, guess: Option<i32>) -> i32 {
-        let (mut low, mut high) = future_bounds(self.rules, &self.st);
+        let (mut low, mut high, _) = future_bounds(self.rules, &self.st);
         let mut next = guess;
         while low < high {
             let t = match next.take() {
                 Some(g) => g.clamp(low + 1, high),
                 None => low + (high - low + 1) / 2,
             };
-            let g = self.alpha_beta(t - 1, t);
+            let (g, _) = self.alpha_beta(t - 1, t);
             if g >= t {
                 low = g;
             } else {
@@ -110,4 +167,10 @@ impl<'a> Search<'a> {
         }
         low
     }
+}
+
+/// A boundary's key in the table in use.
+enum Key {
+    Exact(super::key::Key),
+    Partition(Seen),
 }

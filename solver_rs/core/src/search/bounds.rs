@@ -8,35 +8,37 @@
 use super::state::State;
 use crate::rules::{Objective, Rules, LANES, MOON_POINTS, MOON_SPLIT};
 
-/// (lowest, highest) future value the MAX side can end with from this node.
-pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32) {
+/// (lowest, highest) future value the MAX side can end with from this node, and the cards
+/// whose ranks these bounds rely on (the top cards they count).
+pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32, u64) {
     let (low, high) = basic_bounds(rules, st);
     if st.trick_len != 0 || matches!(rules.objective, Objective::Hearts { .. }) {
-        return (low, high);
+        return (low, high, 0);
     }
-    let (tricks, points) = quick_tricks(rules, st);
+    let (tricks, points, cashed) = quick_tricks(rules, st);
     let gain = match rules.objective {
         Objective::Tricks => tricks as i32,
         _ if tricks == 0 => 0,
         _ => points + if tricks == st.tricks_left { rules.last_trick_bonus } else { 0 },
     };
     // Both are lower bounds on what one side wins: take the larger, never the sum.
-    let (mut max_sure, mut min_sure) = master_trump_points(rules, st);
+    let (mut max_sure, mut min_sure, masters) = master_trump_points(rules, st);
     if rules.max_side[st.leader] {
         max_sure = max_sure.max(gain);
     } else {
         min_sure = min_sure.max(gain);
     }
-    (low.max(max_sure), high - min_sure)
+    (low.max(max_sure), high - min_sure, cashed | masters)
 }
 
 /// Card points a side is sure to take with its *master trumps*: the run of top trumps
 /// still in play held by one side (partners pooled). Each of them wins the trick it is
 /// played to, whoever leads, so its points go to that side. Point games only.
-fn master_trump_points(rules: &Rules, st: &State) -> (i32, i32) {
+fn master_trump_points(rules: &Rules, st: &State) -> (i32, i32, u64) {
     let (Objective::Points, Some(trump)) = (rules.objective, rules.trump_lane) else {
-        return (0, 0);
+        return (0, 0, 0);
     };
+    let all_trumps = st.in_play & LANES[trump];
     let mut trumps = st.in_play & LANES[trump];
     let mut side = None;
     let mut points = 0;
@@ -51,10 +53,11 @@ fn master_trump_points(rules: &Rules, st: &State) -> (i32, i32) {
         points += rules.points[top as usize];
         trumps &= !(1u64 << top);
     }
+    let masters = all_trumps & !trumps;
     match side {
-        Some(true) => (points, 0),
-        Some(false) => (0, points),
-        None => (0, 0),
+        Some(true) => (points, 0, masters),
+        Some(false) => (0, points, masters),
+        None => (0, 0, 0),
     }
 }
 
@@ -75,13 +78,15 @@ fn basic_bounds(rules: &Rules, st: &State) -> (i32, i32) {
     }
 }
 
-/// Tricks (and the points of the leader's own cards in them) the leader can cash at once.
-fn quick_tricks(rules: &Rules, st: &State) -> (u32, i32) {
+/// Tricks (and the points of the leader's own cards in them) the leader can cash at once,
+/// and the cards counted.
+fn quick_tricks(rules: &Rules, st: &State) -> (u32, i32, u64) {
     let leader = st.leader;
     let hand = st.hands[leader];
     let opponents = (0..rules.n).filter(|&s| rules.max_side[s] != rules.max_side[leader]);
     let mut tricks = 0u32;
     let mut points = 0i32;
+    let mut cashed = 0u64;
     for lane in 0..4 {
         let mine = hand & LANES[lane];
         if mine == 0 {
@@ -107,10 +112,11 @@ fn quick_tricks(rules: &Rules, st: &State) -> (u32, i32) {
             }
             run += 1;
             run_points += rules.points[top as usize];
+            cashed |= 1u64 << top;
             in_lane &= !(1u64 << top);
         }
         tricks += run;
         points += run_points;
     }
-    (tricks.min(st.tricks_left), points)
+    (tricks.min(st.tricks_left), points, cashed)
 }

@@ -8,7 +8,7 @@
 //! restored), in hearts the relative place of the Q♠ (hearts are all worth 1).
 
 use super::state::State;
-use crate::cards::bits;
+use crate::cards::{bits, extract};
 use crate::rules::{Objective, Rules, LANES};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,18 +17,7 @@ pub(crate) struct Key {
     pub signature: u64,
 }
 
-/// Packs the bits of `word` selected by `mask` into the low bits (software PEXT).
-fn extract(word: u64, mask: u64) -> u64 {
-    let mut out = 0u64;
-    for (i, bit) in bits(mask).enumerate() {
-        if word & (1u64 << bit) != 0 {
-            out |= 1u64 << i;
-        }
-    }
-    out
-}
-
-/// Inverse of [`extract`]: the `index`-th set bit of `mask`.
+/// The `index`-th set bit of `mask` (the inverse of `extract`).
 fn nth_bit(mask: u64, index: u32) -> Option<u32> {
     bits(mask).nth(index as usize)
 }

@@ -4,6 +4,7 @@
 mod alpha_beta;
 mod bounds;
 mod key;
+pub(crate) mod partition;
 pub(crate) mod ordering;
 pub(crate) mod state;
 pub mod table;
@@ -16,6 +17,7 @@ use crate::variant::Variant;
 use alpha_beta::Search;
 use ordering::{ordered, representative_of, representatives};
 use state::State;
+use partition::PartitionTable;
 use table::Table;
 
 /// Default transposition table size: well under the 256 MB ceiling.
@@ -70,6 +72,7 @@ pub fn objective_for(position: &Position, hearts_player: Option<usize>) -> Resul
 #[derive(Debug)]
 pub struct Solver {
     table: Table,
+    partition: PartitionTable,
 }
 
 impl Default for Solver {
@@ -85,7 +88,7 @@ impl Solver {
 
     /// A solver whose transposition table uses at most `memory_bytes`.
     pub fn with_memory(memory_bytes: usize) -> Solver {
-        Solver { table: Table::with_memory(memory_bytes) }
+        Solver { table: Table::with_memory(memory_bytes), partition: PartitionTable::with_memory(memory_bytes) }
     }
 
     pub fn memory_bytes(&self) -> usize {
@@ -95,6 +98,7 @@ impl Solver {
     /// Forgets what earlier solves stored.
     pub fn clear(&mut self) {
         self.table.clear();
+        self.partition.clear();
     }
 
     /// Solves `position`; `hearts_player` is required in hearts (whose score is solved).
@@ -104,8 +108,15 @@ impl Solver {
         let in_play = position.hands().iter().map(|hand| hand.len()).sum::<u32>() + position.trick().len() as u32;
         self.table.prepare(in_play);
         self.table.next_generation();
+        self.partition.next_generation();
         let base = base_value(position, &rules);
-        let mut search = Search { rules: &rules, table: &mut self.table, st: State::new(&rules, position), nodes: 0 };
+        let mut search = Search {
+            rules: &rules,
+            table: &mut self.table,
+            partition: &mut self.partition,
+            st: State::new(&rules, position),
+            nodes: 0,
+        };
         let to_play = search.st.to_play(rules.n);
         let maximising = rules.max_side[to_play];
         let (future, card_values) = if options.all_cards {

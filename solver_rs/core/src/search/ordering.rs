@@ -42,6 +42,9 @@ pub(crate) fn representative_of(rules: &Rules, card: u32, legal: u64, in_play: u
 pub(crate) struct Moves {
     cards: [u8; 16],
     len: usize,
+    /// The legal cards, and those left out as equivalent to a representative.
+    pub legal: u64,
+    pub merged: u64,
 }
 
 impl Moves {
@@ -53,7 +56,8 @@ impl Moves {
 /// The representatives of the legal cards, the table's best move first, then by heuristic.
 pub(crate) fn ordered(rules: &Rules, st: &State, hint: Option<u32>) -> Moves {
     let in_play = st.in_play();
-    let reps = representatives(rules, st.legal(rules), in_play);
+    let legal = st.legal(rules);
+    let reps = representatives(rules, legal, in_play);
     let context = Context::new(rules, st);
     let mut scored: [(i32, u8); 16] = [(0, 0); 16];
     let mut len = 0;
@@ -65,7 +69,7 @@ pub(crate) fn ordered(rules: &Rules, st: &State, hint: Option<u32>) -> Moves {
         }
     }
     scored[..len].sort_unstable_by(|a, b| b.0.cmp(&a.0));
-    let mut moves = Moves { cards: [0; 16], len };
+    let mut moves = Moves { cards: [0; 16], len, legal, merged: legal & !reps };
     for (i, &(_, card)) in scored[..len].iter().enumerate() {
         moves.cards[i] = card;
     }

@@ -1,7 +1,7 @@
 //! The mutable search state, with make/unmake of one card.
 
 use crate::position::Position;
-use crate::rules::{Objective, Rules, MOON_NONE_TAKEN, MOON_POINTS, MOON_SPLIT};
+use crate::rules::{lane_of, Objective, Rules, MOON_NONE_TAKEN, MOON_POINTS, MOON_SPLIT};
 
 #[derive(Debug, Clone)]
 pub(crate) struct State {
@@ -33,6 +33,8 @@ pub(crate) struct Completed {
     pub moon: u8,
     /// What the trick added to the future value of the MAX side.
     pub contribution: i32,
+    /// The winning card, when it beat a card of its own lane (its rank mattered).
+    pub relevant: u64,
 }
 
 impl State {
@@ -94,12 +96,16 @@ impl State {
 
     fn complete_trick(&mut self, rules: &Rules) -> Completed {
         let n = rules.n;
-        let winner = (self.leader + rules.winning(&self.trick[..n])) % n;
+        let winning = rules.winning(&self.trick[..n]);
+        let winner = (self.leader + winning) % n;
+        let winning_card = u32::from(self.trick[winning]);
+        let contested = self.trick[..n].iter().any(|&c| u32::from(c) != winning_card && lane_of(u32::from(c)) == lane_of(winning_card));
+        let relevant = if contested { 1u64 << winning_card } else { 0 };
         let last = self.tricks_left == 1;
         let cards = self.trick[..n].iter().fold(0u64, |acc, &c| acc | (1u64 << c));
         let card_points = rules.points_of(cards);
         let points = card_points + if last { rules.last_trick_bonus } else { 0 };
-        let saved = Completed { trick: self.trick, leader: self.leader, moon: self.moon, contribution: 0 };
+        let saved = Completed { trick: self.trick, leader: self.leader, moon: self.moon, contribution: 0, relevant };
         self.in_play &= !cards;
         self.points_in_play -= card_points;
         let contribution = match rules.objective {

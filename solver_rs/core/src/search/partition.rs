@@ -1,0 +1,256 @@
+//! Partition search (Ginsberg's, DDS's "winning ranks"): a table entry stands for every
+//! position that differs from the searched one only in low cards whose ranks did not
+//! matter to the result.
+//!
+//! The search reports, with each value, the cards whose *rank* the result relied on (a
+//! card that won a trick over a card of its own lane, the top cards cashed by a quick
+//! trick bound, what a table entry relied on, and the variant's always-relevant cards).
+//! In each lane the entry keeps the owners of the cards from the top down to the lowest
+//! relevant one; below it, only how many cards each hand holds (the same for every
+//! position of one list). Used for the trick objective and hearts, whose legal cards
+//! depend only on lane lengths (and, in hearts, on the always-relevant 2♣ and Q♠).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::state::State;
+use crate::cards::{bits, extract};
+use super::table::Bounds;
+use crate::rules::{Rules, LANES};
+
+/// An entry's size in memory, counted against the solver's bound.
+pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+/// Entries kept for one shape: beyond, the oldest is replaced (keeps probes short).
+const LIST_LIMIT: usize = 48;
+
+/// What every position of one list shares: hand lengths in every lane, leader, moon
+/// status, the rules' fingerprint, and where the always-relevant cards stand (their
+/// identity matters, not only their rank: the Q♠ is worth 13 points, the J♠ nothing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Shape {
+    lengths: u64,
+    meta: u64,
+    places: u64,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    /// Per lane, the owners (2 bits a card, lowest card first) of the relevant top cards.
+    owners: [u32; 4],
+    /// Per lane, how many cards from the top are relevant.
+    depth: [u8; 4],
+    lower: i16,
+    upper: i16,
+    best: u8,
+    generation: u8,
+}
+
+/// A position seen by the partition table: its shape and, per lane, the owners of the
+/// cards in play (2 bits a card, lowest first) and how many there are.
+pub(crate) struct Seen {
+    shape: Shape,
+    owners: [u32; 4],
+    counts: [u8; 4],
+}
+
+/// The multiply-xor hash of rustc's FxHasher: the keys are already well mixed integers.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+#[derive(Debug)]
+pub struct PartitionTable {
+    lists: HashMap<Shape, Vec<Entry>, BuildHasherDefault<FxHasher>>,
+    entries: usize,
+    capacity: usize,
+    generation: u8,
+}
+
+/// Spreads the low 16 bits of `x` to the even bits (bit i to bit 2i).
+fn spread(x: u64) -> u64 {
+    let mut x = x & 0xFFFF;
+    x = (x | x << 8) & 0x00FF_00FF;
+    x = (x | x << 4) & 0x0F0F_0F0F;
+    x = (x | x << 2) & 0x3333_3333;
+    (x | x << 1) & 0x5555_5555
+}
+
+/// The owner bits of the top `depth` of `count` cards.
+fn top_mask(count: u8, depth: u8) -> u32 {
+    if depth == 0 {
+        return 0;
+    }
+    let low = 2 * u32::from(count - depth);
+    let bits = 2 * u32::from(depth);
+    (if bits >= 32 { u32::MAX } else { (1u32 << bits) - 1 }) << low
+}
+
+/// The top `depth` cards of `lane_cards`.
+fn top_cards(lane_cards: u64, depth: u8) -> u64 {
+    let mut rest = lane_cards;
+    let mut top = 0u64;
+    for _ in 0..depth {
+        let card = 1u64 << (63 - rest.leading_zeros());
+        top |= card;
+        rest ^= card;
+    }
+    top
+}
+
+impl PartitionTable {
+    pub fn with_memory(memory_bytes: usize) -> PartitionTable {
+        let capacity = (memory_bytes / (ENTRY_BYTES + 8)).max(1024);
+        PartitionTable { lists: HashMap::default(), entries: 0, capacity, generation: 0 }
+    }
+
+    pub fn clear(&mut self) {
+        self.lists.clear();
+        self.entries = 0;
+    }
+
+    pub fn next_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// The shape and owners of a position at a trick boundary.
+    pub(crate) fn seen(rules: &Rules, st: &State, fingerprint: u32) -> Seen {
+        let mut lengths = 0u64;
+        let mut owners = [0u32; 4];
+        let mut counts = [0u8; 4];
+        for lane in 0..4 {
+            let remaining = st.in_play & LANES[lane];
+            counts[lane] = remaining.count_ones() as u8;
+            let mut lane_owners = 0u64;
+            for seat in 0..rules.n {
+                let held = st.hands[seat] & LANES[lane];
+                lengths |= u64::from(held.count_ones()) << (4 * (seat * 4 + lane));
+                if seat > 0 && held != 0 {
+                    lane_owners += spread(extract(held, remaining)) * seat as u64;
+                }
+            }
+            owners[lane] = lane_owners as u32;
+        }
+        let mut places = 0u64;
+        for (i, card) in bits(rules.always_relevant).enumerate() {
+            let bit = 1u64 << card;
+            if st.in_play & bit != 0 {
+                let below = st.in_play & LANES[card as usize / 16] & (bit - 1);
+                places |= u64::from(below.count_ones() + 1) << (5 * i);
+            }
+        }
+        let meta = u64::from(fingerprint) << 32 | u64::from(st.moon) << 16 | (st.leader as u64) << 8;
+        Seen { shape: Shape { lengths, meta, places }, owners, counts }
+    }
+
+    /// The bounds of every entry matching the position, combined, and the cards they rely on.
+    pub(crate) fn probe(&self, st: &State, seen: &Seen) -> Option<(Bounds, u64)> {
+        let list = self.lists.get(&seen.shape)?;
+        let mut found: Option<(Bounds, u64)> = None;
+        for entry in list {
+            let matches = (0..4).all(|lane| {
+                let mask = top_mask(seen.counts[lane], entry.depth[lane]);
+                seen.owners[lane] & mask == entry.owners[lane]
+            });
+            if !matches {
+                continue;
+            }
+            let relevant = (0..4).fold(0u64, |acc, lane| acc | top_cards(st.in_play & LANES[lane], entry.depth[lane]));
+            let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
+            let best = (entry.best != 0xFF).then_some(u32::from(entry.best));
+            found = Some(match found {
+                None => (Bounds { lower, upper, best }, relevant),
+                Some((b, r)) => (
+                    Bounds { lower: b.lower.max(lower), upper: b.upper.min(upper), best: b.best.or(best) },
+                    r | relevant,
+                ),
+            });
+        }
+        found
+    }
+
+    /// Records the fail-soft result `value` of a search with window (`alpha`, `beta`) that
+    /// relied on the ranks of the cards of `relevant`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store(&mut self, st: &State, seen: &Seen, relevant: u64, value: i32, alpha: i32, beta: i32, best: Option<u32>) {
+        let mut depth = [0u8; 4];
+        let mut owners = [0u32; 4];
+        for lane in 0..4 {
+            let lane_relevant = relevant & LANES[lane];
+            if lane_relevant == 0 {
+                continue;
+            }
+            let lowest = lane_relevant.trailing_zeros();
+            let at_or_above = st.in_play & LANES[lane] & !((1u64 << lowest) - 1);
+            depth[lane] = at_or_above.count_ones() as u8;
+            owners[lane] = seen.owners[lane] & top_mask(seen.counts[lane], depth[lane]);
+        }
+        if self.entries >= self.capacity {
+            self.clear(); // full: start over (rare; the bound keeps memory in check)
+        }
+        let generation = self.generation;
+        let list = self.lists.entry(seen.shape).or_default();
+        let index = match list.iter().position(|e| e.depth == depth && e.owners == owners) {
+            Some(i) => i,
+            None => {
+                let fresh = Entry { owners, depth, lower: i16::MIN, upper: i16::MAX, best: 0xFF, generation };
+                if list.len() < LIST_LIMIT {
+                    list.push(fresh);
+                    self.entries += 1;
+                    list.len() - 1
+                } else {
+                    // Replace the oldest generation's first entry, else the first one.
+                    let i = list.iter().position(|e| e.generation != generation).unwrap_or(0);
+                    list[i] = fresh;
+                    i
+                }
+            }
+        };
+        let entry = &mut list[index];
+        let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        if value > alpha {
+            entry.lower = entry.lower.max(clamp(value));
+        }
+        if value < beta {
+            entry.upper = entry.upper.min(clamp(value));
+        }
+        if let Some(best) = best {
+            entry.best = best as u8;
+        }
+        entry.generation = generation;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_moves_bit_i_to_bit_2i() {
+        assert_eq!(spread(0b1011), 0b01_00_01_01);
+    }
+
+    #[test]
+    fn top_mask_selects_the_highest_cards() {
+        assert_eq!(top_mask(5, 2), 0b11_11_00_00_00);
+        assert_eq!(top_mask(16, 16), u32::MAX);
+        assert_eq!(top_mask(3, 0), 0);
+    }
+
+    #[test]
+    fn top_cards_takes_from_the_top() {
+        assert_eq!(top_cards(0b1011_0000, 2), 0b1010_0000);
+    }
+}
