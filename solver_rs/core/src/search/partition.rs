@@ -21,7 +21,7 @@ use crate::rules::{Rules, LANES};
 /// An entry's size in memory, counted against the solver's bound.
 pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 /// Entries kept for one shape: beyond, the oldest is replaced (keeps probes short).
-const LIST_LIMIT: usize = 48;
+const LIST_LIMIT: usize = 1024;
 
 /// What every position of one list shares: hand lengths in every lane, leader, moon
 /// status, the rules' fingerprint, and where the always-relevant cards stand (their
