@@ -4,7 +4,8 @@
 //!
 //! The search reports, with each value, the cards whose *rank* the result relied on (a
 //! card that won a trick over a card of its own lane, the top cards cashed by a quick
-//! trick bound, what a table entry relied on, and the variant's always-relevant cards).
+//! trick bound, what a table entry relied on, the variant's always-relevant cards, and the
+//! lowest card of a run searched once that reaches from a relevant card into the low ones).
 //! In each lane the entry keeps the owners of the cards from the top down to the lowest
 //! relevant one; below it, only how many cards each hand holds (the same for every
 //! position of one list). Used for the trick objective and hearts, whose legal cards
@@ -20,7 +21,8 @@ use crate::rules::{Rules, LANES};
 
 /// An entry's size in memory, counted against the solver's bound.
 pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
-/// Entries kept for one shape: beyond, the oldest is replaced (keeps probes short).
+/// Entries kept for one shape: beyond, one of an older generation is replaced. Measured on
+/// 13-card bridge deals: 48 thrashed (5 times the nodes); 256 and 1,024 about the same.
 const LIST_LIMIT: usize = 1024;
 
 /// What every position of one list shares: hand lengths in every lane, leader, moon
