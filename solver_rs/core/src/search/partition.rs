@@ -21,8 +21,9 @@ use crate::rules::{Rules, LANES};
 
 /// An entry's size in memory, counted against the solver's bound.
 pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
-/// Entries kept for one shape: beyond, one of an older generation is replaced. Measured on
-/// 13-card bridge deals: 48 thrashed (5 times the nodes); 256 and 1,024 about the same.
+/// Entries kept in one list: beyond, one of an older generation is replaced. Measured on
+/// 13-card bridge deals with one list a shape: 48 thrashed (5 times the nodes), 256 and
+/// 1,024 about the same, except on the hardest deal (1,024 needed).
 const LIST_LIMIT: usize = 1024;
 
 /// What every position of one list shares: hand lengths in every lane, leader, moon
@@ -73,9 +74,22 @@ impl Hasher for FxHasher {
     }
 }
 
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// Which list of a shape an entry is in: the lanes where it keeps cards, and the owner of
+/// the top card of each of them (a probe looks in the few lists its position fits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct ListKey {
+    shape: Shape,
+    lanes: u8,
+    tops: u8,
+}
+
 #[derive(Debug)]
 pub struct PartitionTable {
-    lists: HashMap<Shape, Vec<Entry>, BuildHasherDefault<FxHasher>>,
+    /// Per shape, the sets of lanes (as bits of a u16) that its lists use.
+    lanes_used: FxMap<Shape, u16>,
+    lists: FxMap<ListKey, Vec<Entry>>,
     entries: usize,
     capacity: usize,
     generation: u8,
@@ -115,10 +129,11 @@ fn top_cards(lane_cards: u64, depth: u8) -> u64 {
 impl PartitionTable {
     pub fn with_memory(memory_bytes: usize) -> PartitionTable {
         let capacity = (memory_bytes / (ENTRY_BYTES + 8)).max(1024);
-        PartitionTable { lists: HashMap::default(), entries: 0, capacity, generation: 0 }
+        PartitionTable { lanes_used: FxMap::default(), lists: FxMap::default(), entries: 0, capacity, generation: 0 }
     }
 
     pub fn clear(&mut self) {
+        self.lanes_used.clear();
         self.lists.clear();
         self.entries = 0;
     }
@@ -159,9 +174,10 @@ impl PartitionTable {
 
     /// The bounds of every entry matching the position, combined, and the cards they rely on.
     pub(crate) fn probe(&self, st: &State, seen: &Seen) -> Option<(Bounds, u64)> {
-        let list = self.lists.get(&seen.shape)?;
+        let used = *self.lanes_used.get(&seen.shape)?;
         let mut found: Option<(Bounds, u64)> = None;
-        for entry in list {
+        let lists = bits(u64::from(used)).filter_map(|lanes| self.lists.get(&seen.list_key(lanes as u8)));
+        for entry in lists.flatten() {
             let matches = (0..4).all(|lane| {
                 let mask = top_mask(seen.counts[lane], entry.depth[lane]);
                 seen.owners[lane] & mask == entry.owners[lane]
@@ -203,7 +219,9 @@ impl PartitionTable {
             self.clear(); // full: start over (rare; the bound keeps memory in check)
         }
         let generation = self.generation;
-        let list = self.lists.entry(seen.shape).or_default();
+        let lanes = (0..4).filter(|&lane| depth[lane] > 0).fold(0u8, |acc, lane| acc | 1 << lane);
+        *self.lanes_used.entry(seen.shape).or_default() |= 1 << lanes;
+        let list = self.lists.entry(seen.list_key(lanes)).or_default();
         let index = match list.iter().position(|e| e.depth == depth && e.owners == owners) {
             Some(i) => i,
             None => {
@@ -232,6 +250,17 @@ impl PartitionTable {
             entry.best = best as u8;
         }
         entry.generation = generation;
+    }
+}
+
+impl Seen {
+    /// The list for entries keeping cards in `lanes` that this position could match.
+    fn list_key(&self, lanes: u8) -> ListKey {
+        let tops = (0..4).filter(|&lane| lanes & 1 << lane != 0).fold(0u8, |acc, lane| {
+            let top = (self.owners[lane] >> (2 * (u32::from(self.counts[lane]) - 1)) & 3) as u8;
+            acc | top << (2 * lane)
+        });
+        ListKey { shape: self.shape, lanes, tops }
     }
 }
 
