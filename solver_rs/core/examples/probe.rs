@@ -13,7 +13,9 @@ fn main() {
     let mut solver = Solver::with_memory(std::env::var("MB").map(|m| m.parse::<usize>().unwrap()).unwrap_or(32) << 20);
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let position = Position::parse(variant, line).expect("position");
-        solver.clear();
+        if std::env::var("KEEP").is_err() {
+            solver.clear(); // KEEP=1: one warm solver for the whole file, as a reused Solver
+        }
         let start = Instant::now();
         let solution = solver.solve(&position, player, SolveOptions { all_cards: all, line: false }).expect("solve");
         let ms = start.elapsed().as_secs_f64() * 1000.0;

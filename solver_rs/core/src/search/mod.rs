@@ -106,7 +106,9 @@ impl Solver {
         let objective = objective_for(position, hearts_player)?;
         let rules = Rules::new(position, objective);
         let in_play = position.hands().iter().map(|hand| hand.len()).sum::<u32>() + position.trick().len() as u32;
-        self.table.prepare(in_play);
+        if !rules.partition {
+            self.table.prepare(in_play); // the partition table grows as it fills instead
+        }
         self.table.next_generation();
         self.partition.next_generation();
         let base = base_value(position, &rules);

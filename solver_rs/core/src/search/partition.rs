@@ -19,8 +19,12 @@ use crate::cards::{bits, extract};
 use super::table::Bounds;
 use crate::rules::{Rules, LANES};
 
-/// An entry's size in memory, counted against the solver's bound.
-pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+/// An entry's size in memory.
+const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+/// What a new list or a new shape costs in the hash maps, their growth slack included
+/// (a map doubles its buckets when 7/8 full).
+const LIST_BYTES: usize = 2 * (std::mem::size_of::<(ListKey, Vec<Entry>)>() + 1);
+const SHAPE_BYTES: usize = 2 * (std::mem::size_of::<(Shape, u16)>() + 1);
 /// Entries kept in one list: beyond, one of an older generation is replaced. Measured on
 /// 13-card bridge deals with one list a shape: 48 thrashed (5 times the nodes), 256 and
 /// 1,024 about the same, except on the hardest deal (1,024 needed).
@@ -90,8 +94,9 @@ pub struct PartitionTable {
     /// Per shape, the sets of lanes (as bits of a u16) that its lists use.
     lanes_used: FxMap<Shape, u16>,
     lists: FxMap<ListKey, Vec<Entry>>,
-    entries: usize,
-    capacity: usize,
+    /// The memory the maps and lists hold (lists counted by their capacity), and its bound.
+    bytes: usize,
+    memory_bytes: usize,
     generation: u8,
 }
 
@@ -128,14 +133,14 @@ fn top_cards(lane_cards: u64, depth: u8) -> u64 {
 
 impl PartitionTable {
     pub fn with_memory(memory_bytes: usize) -> PartitionTable {
-        let capacity = (memory_bytes / (ENTRY_BYTES + 8)).max(1024);
-        PartitionTable { lanes_used: FxMap::default(), lists: FxMap::default(), entries: 0, capacity, generation: 0 }
+        PartitionTable { lanes_used: FxMap::default(), lists: FxMap::default(), bytes: 0, memory_bytes, generation: 0 }
     }
 
+    /// Forgets every entry and gives the memory back (a cleared map would keep its buckets).
     pub fn clear(&mut self) {
-        self.lanes_used.clear();
-        self.lists.clear();
-        self.entries = 0;
+        self.lanes_used = FxMap::default();
+        self.lists = FxMap::default();
+        self.bytes = 0;
     }
 
     pub fn next_generation(&mut self) {
@@ -215,20 +220,28 @@ impl PartitionTable {
             depth[lane] = at_or_above.count_ones() as u8;
             owners[lane] = seen.owners[lane] & top_mask(seen.counts[lane], depth[lane]);
         }
-        if self.entries >= self.capacity {
-            self.clear(); // full: start over (rare; the bound keeps memory in check)
+        if self.bytes + LIST_BYTES + SHAPE_BYTES + LIST_LIMIT * ENTRY_BYTES > self.memory_bytes {
+            self.clear(); // full: start over (the bound keeps memory in check)
         }
         let generation = self.generation;
         let lanes = (0..4).filter(|&lane| depth[lane] > 0).fold(0u8, |acc, lane| acc | 1 << lane);
-        *self.lanes_used.entry(seen.shape).or_default() |= 1 << lanes;
-        let list = self.lists.entry(seen.list_key(lanes)).or_default();
+        let used = self.lanes_used.entry(seen.shape).or_insert_with(|| {
+            self.bytes += SHAPE_BYTES;
+            0
+        });
+        *used |= 1 << lanes;
+        let list = self.lists.entry(seen.list_key(lanes)).or_insert_with(|| {
+            self.bytes += LIST_BYTES;
+            Vec::new()
+        });
         let index = match list.iter().position(|e| e.depth == depth && e.owners == owners) {
             Some(i) => i,
             None => {
                 let fresh = Entry { owners, depth, lower: i16::MIN, upper: i16::MAX, best: 0xFF, generation };
                 if list.len() < LIST_LIMIT {
+                    let before = list.capacity();
                     list.push(fresh);
-                    self.entries += 1;
+                    self.bytes += (list.capacity() - before) * ENTRY_BYTES;
                     list.len() - 1
                 } else {
                     // Replace the oldest generation's first entry, else the first one.
