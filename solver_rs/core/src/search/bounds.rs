@@ -2,8 +2,9 @@
 //!
 //! Besides what is left to win, at a trick boundary the leader's *quick tricks* bound
 //! the result: the top cards of a lane he can cash one after the other, each the best
-//! card still in play, in the trump lane or where no opponent can ruff; and in point
-//! games, either side's master trumps bring it at least their own points.
+//! card still in play, in the trump lane or where no opponent can ruff; and either side's
+//! master trumps bring it at least their own points, or in trick games as many tricks as
+//! one of its seats holds of them.
 
 use super::state::State;
 use crate::rules::{Objective, Rules, LANES, MOON_POINTS, MOON_SPLIT};
@@ -22,7 +23,7 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32, u64) {
         _ => points + if tricks == st.tricks_left { rules.last_trick_bonus } else { 0 },
     };
     // Both are lower bounds on what one side wins: take the larger, never the sum.
-    let (mut max_sure, mut min_sure, masters) = master_trump_points(rules, st);
+    let (mut max_sure, mut min_sure, masters) = master_trumps(rules, st);
     if rules.max_side[st.leader] {
         max_sure = max_sure.max(gain);
     } else {
@@ -31,17 +32,23 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32, u64) {
     (low.max(max_sure), high - min_sure, cashed | masters)
 }
 
-/// Card points a side is sure to take with its *master trumps*: the run of top trumps
-/// still in play held by one side (partners pooled). Each of them wins the trick it is
-/// played to, whoever leads, so its points go to that side. Point games only.
-fn master_trump_points(rules: &Rules, st: &State) -> (i32, i32, u64) {
-    let (Objective::Points, Some(trump)) = (rules.objective, rules.trump_lane) else {
+/// What a side is sure to take with its *master trumps*: the run of top trumps still in
+/// play held by one side (partners pooled). Each of them wins the trick it is played to,
+/// whoever leads: in point games all their points go to that side; in trick games the
+/// side wins at least as many tricks as one of its seats holds of them (one seat's cards
+/// go to different tricks; partners' may meet in one).
+fn master_trumps(rules: &Rules, st: &State) -> (i32, i32, u64) {
+    let Some(trump) = rules.trump_lane else {
         return (0, 0, 0);
     };
+    if matches!(rules.objective, Objective::Hearts { .. }) {
+        return (0, 0, 0);
+    }
     let all_trumps = st.in_play & LANES[trump];
-    let mut trumps = st.in_play & LANES[trump];
+    let mut trumps = all_trumps;
     let mut side = None;
     let mut points = 0;
+    let mut held = [0i32; 4];
     while trumps != 0 {
         let top = 63 - trumps.leading_zeros();
         let Some(owner) = (0..rules.n).find(|&seat| st.hands[seat] & (1u64 << top) != 0) else { break };
@@ -51,12 +58,17 @@ fn master_trump_points(rules: &Rules, st: &State) -> (i32, i32, u64) {
         }
         side = Some(owner_side);
         points += rules.points[top as usize];
+        held[owner] += 1;
         trumps &= !(1u64 << top);
     }
+    let sure = match rules.objective {
+        Objective::Points => points,
+        _ => held.into_iter().max().unwrap_or(0),
+    };
     let masters = all_trumps & !trumps;
     match side {
-        Some(true) => (points, 0, masters),
-        Some(false) => (0, points, masters),
+        Some(true) => (sure, 0, masters),
+        Some(false) => (0, sure, masters),
         None => (0, 0, 0),
     }
 }
