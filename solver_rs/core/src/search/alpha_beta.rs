@@ -3,18 +3,18 @@
 //! returns a bound (fail-soft) that moves the guess far when it fails.
 //!
 //! Transposition entries stored at trick boundaries hold bounds on the future value, so
-//! they serve every path reaching the same cards.
+//! they serve every path reaching the same cards. Each result also says which cards'
+//! ranks it relied on: with partition search (bridge, hearts) an entry then serves every
+//! position that differs only in the others (see `partition.rs`).
 
 use super::bounds::future_bounds;
 use super::key::{absolute, key, relative};
-use super::partition::{PartitionTable, Seen};
-use super::table::Bounds;
 use super::ordering::{ordered, representative_of, Moves};
-use crate::cards::bits;
-use crate::rules::LANES;
+use super::partition::{PartitionTable, Seen};
 use super::state::State;
-use super::table::Table;
-use crate::rules::Rules;
+use super::table::{Bounds, Table};
+use crate::cards::bits;
+use crate::rules::{Rules, LANES};
 
 pub(crate) struct Search<'a> {
     pub rules: &'a Rules,

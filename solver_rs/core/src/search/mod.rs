@@ -86,7 +86,9 @@ impl Solver {
         Solver::with_memory(DEFAULT_MEMORY_BYTES)
     }
 
-    /// A solver whose transposition table uses at most `memory_bytes`.
+    /// A solver whose transposition table uses at most `memory_bytes`. (It has two: the
+    /// exact table, and the partition table of bridge and hearts, each within the bound; a
+    /// solve uses one of them, and only a solver used for both kinds of rules holds both.)
     pub fn with_memory(memory_bytes: usize) -> Solver {
         Solver { table: Table::with_memory(memory_bytes), partition: PartitionTable::with_memory(memory_bytes) }
     }

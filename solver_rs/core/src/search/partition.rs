@@ -15,8 +15,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::state::State;
-use crate::cards::{bits, extract};
 use super::table::Bounds;
+use crate::cards::{bits, extract};
 use crate::rules::{Rules, LANES};
 
 /// An entry's size in memory.
