@@ -135,7 +135,15 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32, in_play: u
         // A lane where partner holds the top card lets him win it.
         let top = 63 - (in_play & LANES[lane]).leading_zeros();
         let partner_top = (0..n).any(|s| s != seat && rules.max_side[s] == rules.max_side[seat] && st.hands[s] & (1u64 << top) != 0);
-        return if partner_top { 300 - rank } else { 100 - rank - points };
+        // A lane an opponent can ruff gives him the trick (and the points in it).
+        let ruffed = rules.trump_lane.is_some_and(|trump| {
+            trump != lane
+                && (0..n).any(|s| {
+                    rules.max_side[s] != rules.max_side[seat] && st.hands[s] & LANES[lane] == 0 && st.hands[s] & LANES[trump] != 0
+                })
+        });
+        let penalty = if ruffed { 60 } else { 0 };
+        return if partner_top { 300 - rank - penalty } else { 100 - rank - points - penalty };
     }
     let led = lane_of(u32::from(st.trick[0]));
     let side_winning = rules.max_side[context.winner] == rules.max_side[seat];
