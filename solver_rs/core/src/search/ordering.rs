@@ -143,6 +143,17 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32, in_play: u
                 })
         });
         let penalty = if ruffed { 60 } else { 0 };
+        // A lane partner can ruff (and no opponent) is nearly as good as a winner.
+        let partner_ruffs = !ruffed
+            && rules.trump_lane.is_some_and(|trump| {
+                trump != lane
+                    && (0..n).any(|s| {
+                        s != seat && rules.max_side[s] == rules.max_side[seat] && st.hands[s] & LANES[lane] == 0 && st.hands[s] & LANES[trump] != 0
+                    })
+            });
+        if partner_ruffs {
+            return 350 - rank;
+        }
         return if partner_top { 300 - rank - penalty } else { 100 - rank - points - penalty };
     }
     let led = lane_of(u32::from(st.trick[0]));
