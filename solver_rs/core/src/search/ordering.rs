@@ -112,6 +112,12 @@ fn can_beat(rules: &Rules, hand: u64, card: u32, led: usize) -> bool {
     }
 }
 
+/// Can `seat` trump a lead in `lane` (void in it, holding a trump)?
+fn can_ruff(rules: &Rules, st: &State, seat: usize, lane: usize) -> bool {
+    let hand = st.hands[seat];
+    rules.trump_lane.is_some_and(|trump| trump != lane && hand & LANES[lane] == 0 && hand & LANES[trump] != 0)
+}
+
 /// Is `card` (played now, or already winning) sure to take the trick?
 fn sure_to_win(rules: &Rules, st: &State, card: u32, seat: usize, led: usize) -> bool {
     let n = rules.n;
@@ -135,25 +141,14 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32, in_play: u
         // A lane where partner holds the top card lets him win it.
         let top = 63 - (in_play & LANES[lane]).leading_zeros();
         let partner_top = (0..n).any(|s| s != seat && rules.max_side[s] == rules.max_side[seat] && st.hands[s] & (1u64 << top) != 0);
-        // A lane an opponent can ruff gives him the trick (and the points in it).
-        let ruffed = rules.trump_lane.is_some_and(|trump| {
-            trump != lane
-                && (0..n).any(|s| {
-                    rules.max_side[s] != rules.max_side[seat] && st.hands[s] & LANES[lane] == 0 && st.hands[s] & LANES[trump] != 0
-                })
-        });
-        let penalty = if ruffed { 60 } else { 0 };
-        // A lane partner can ruff (and no opponent) is nearly as good as a winner.
-        let partner_ruffs = !ruffed
-            && rules.trump_lane.is_some_and(|trump| {
-                trump != lane
-                    && (0..n).any(|s| {
-                        s != seat && rules.max_side[s] == rules.max_side[seat] && st.hands[s] & LANES[lane] == 0 && st.hands[s] & LANES[trump] != 0
-                    })
-            });
-        if partner_ruffs {
+        // A lane an opponent can ruff gives him the trick (and the points in it); one that
+        // only partner can ruff is nearly as good as a winner.
+        let same_side = |s: usize| rules.max_side[s] == rules.max_side[seat];
+        let ruffed = (0..n).any(|s| !same_side(s) && can_ruff(rules, st, s, lane));
+        if !ruffed && (0..n).any(|s| s != seat && same_side(s) && can_ruff(rules, st, s, lane)) {
             return 350 - rank;
         }
+        let penalty = if ruffed { 60 } else { 0 };
         return if partner_top { 300 - rank - penalty } else { 100 - rank - points - penalty };
     }
     let led = lane_of(u32::from(st.trick[0]));
