@@ -80,7 +80,9 @@ def _position_text(variant: str, position: str | Position) -> str:
 
 
 class Solver:
-    """A reusable solver; related solves share its transposition table (``memory_mb``)."""
+    """A reusable solver; related solves share its transposition table (at most
+    ``memory_mb``; bridge and hearts use a partition table of their own within the same
+    bound, so only a solver used for both kinds of rules holds both)."""
 
     def __init__(self, memory_mb: int = 64) -> None:
         self._inner = _solver.Solver(memory_mb)
