@@ -99,13 +99,12 @@ impl<'a> Search<'a> {
             relevant |= self.straddling(relevant, &moves);
         }
         let best_value = best_value.clamp(low, high);
+        let best_slot = best_card.map(|card| relative(&self.st, card));
         match at_boundary {
             Some((Key::Exact(table_key), _)) => {
-                let best_slot = best_card.map(|card| relative(&self.st, card));
                 self.table.store(&self.st, &table_key, self.rules.fingerprint, best_value, alpha0, beta0, best_slot);
             }
             Some((Key::Partition(seen), _)) => {
-                let best_slot = best_card.map(|card| relative(&self.st, card));
                 relevant |= self.rules.always_relevant & self.st.in_play;
                 self.partition.store(&self.st, &seen, relevant, best_value, alpha0, beta0, best_slot);
             }

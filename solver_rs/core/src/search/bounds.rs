@@ -39,11 +39,8 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32, u64) {
 /// go to different tricks; partners' may meet in one).
 fn master_trumps(rules: &Rules, st: &State) -> (i32, i32, u64) {
     let Some(trump) = rules.trump_lane else {
-        return (0, 0, 0);
+        return (0, 0, 0); // no trumps (hearts among them)
     };
-    if matches!(rules.objective, Objective::Hearts { .. }) {
-        return (0, 0, 0);
-    }
     let all_trumps = st.in_play & LANES[trump];
     let mut trumps = all_trumps;
     let mut side = None;

@@ -4,8 +4,8 @@
 mod alpha_beta;
 mod bounds;
 mod key;
-pub(crate) mod partition;
 pub(crate) mod ordering;
+mod partition;
 pub(crate) mod state;
 pub mod table;
 
@@ -16,8 +16,8 @@ use crate::rules::{Objective, Rules};
 use crate::variant::Variant;
 use alpha_beta::Search;
 use ordering::{ordered, representative_of, representatives};
-use state::State;
 use partition::PartitionTable;
+use state::State;
 use table::Table;
 
 /// Default transposition table size: well under the 256 MB ceiling.

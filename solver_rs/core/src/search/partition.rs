@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::state::State;
-use super::table::Bounds;
+use super::table::{clamp16, Bounds};
 use crate::cards::{bits, extract};
 use crate::rules::{Rules, LANES};
 
@@ -191,14 +191,9 @@ impl PartitionTable {
                 continue;
             }
             let relevant = (0..4).fold(0u64, |acc, lane| acc | top_cards(st.in_play & LANES[lane], entry.depth[lane]));
-            let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
-            let best = (entry.best != 0xFF).then_some(u32::from(entry.best));
             found = Some(match found {
-                None => (Bounds { lower, upper, best }, relevant),
-                Some((b, r)) => (
-                    Bounds { lower: b.lower.max(lower), upper: b.upper.min(upper), best: b.best.or(best) },
-                    r | relevant,
-                ),
+                None => (entry.bounds(), relevant),
+                Some((bounds, r)) => (bounds.meet(entry.bounds()), r | relevant),
             });
         }
         found
@@ -237,7 +232,7 @@ impl PartitionTable {
         let index = match list.iter().position(|e| e.depth == depth && e.owners == owners) {
             Some(i) => i,
             None => {
-                let fresh = Entry { owners, depth, lower: i16::MIN, upper: i16::MAX, best: 0xFF, generation };
+                let fresh = Entry { owners, depth, lower: i16::MIN, upper: i16::MAX, best: NO_MOVE, generation };
                 if list.len() < LIST_LIMIT {
                     let before = list.capacity();
                     list.push(fresh);
@@ -252,17 +247,28 @@ impl PartitionTable {
             }
         };
         let entry = &mut list[index];
-        let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-        if value > alpha {
-            entry.lower = entry.lower.max(clamp(value));
-        }
-        if value < beta {
-            entry.upper = entry.upper.min(clamp(value));
-        }
-        if let Some(best) = best {
-            entry.best = best as u8;
-        }
+        let mut bounds = entry.bounds();
+        bounds.record(value, alpha, beta, best);
+        entry.set_bounds(bounds);
         entry.generation = generation;
+    }
+}
+
+/// `Entry::best` when no move is known.
+const NO_MOVE: u8 = 0xFF;
+
+impl Entry {
+    fn bounds(&self) -> Bounds {
+        Bounds {
+            lower: i32::from(self.lower),
+            upper: i32::from(self.upper),
+            best: (self.best != NO_MOVE).then_some(u32::from(self.best)),
+        }
+    }
+
+    fn set_bounds(&mut self, bounds: Bounds) {
+        (self.lower, self.upper) = (clamp16(bounds.lower), clamp16(bounds.upper));
+        self.best = bounds.best.map_or(NO_MOVE, |best| best as u8);
     }
 }
 

@@ -30,6 +30,35 @@ pub(crate) struct Bounds {
     pub best: Option<u32>,
 }
 
+impl Bounds {
+    /// Nothing known yet.
+    pub(crate) const UNKNOWN: Bounds = Bounds { lower: i16::MIN as i32, upper: i16::MAX as i32, best: None };
+
+    /// Narrows by the fail-soft result `value` of a search with window (`alpha`, `beta`)
+    /// whose best move was `best`.
+    pub(crate) fn record(&mut self, value: i32, alpha: i32, beta: i32, best: Option<u32>) {
+        if value > alpha {
+            self.lower = self.lower.max(value);
+        }
+        if value < beta {
+            self.upper = self.upper.min(value);
+        }
+        if best.is_some() {
+            self.best = best;
+        }
+    }
+
+    /// What two sets of bounds on one position say together.
+    pub(crate) fn meet(self, other: Bounds) -> Bounds {
+        Bounds { lower: self.lower.max(other.lower), upper: self.upper.min(other.upper), best: self.best.or(other.best) }
+    }
+}
+
+/// A bound as stored (values beyond 16 bits never occur: at most 162 card points).
+pub(crate) fn clamp16(value: i32) -> i16 {
+    value.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
+}
+
 impl Table {
     /// A table of at most `memory_bytes` (at least 1024 entries).
     pub fn with_memory(memory_bytes: usize) -> Table {
@@ -130,19 +159,8 @@ impl Table {
             };
             if keep_score(index) <= keep_score(index + 1) { index } else { index + 1 }
         });
-        let mut bounds = match existing {
-            Some(i) => decode(self.slots[i][4]),
-            None => Bounds { lower: i32::from(i16::MIN), upper: i32::from(i16::MAX), best: None },
-        };
-        if value > alpha {
-            bounds.lower = bounds.lower.max(value);
-        }
-        if value < beta {
-            bounds.upper = bounds.upper.min(value);
-        }
-        if best.is_some() {
-            bounds.best = best;
-        }
+        let mut bounds = existing.map_or(Bounds::UNKNOWN, |i| decode(self.slots[i][4]));
+        bounds.record(value, alpha, beta, best);
         let slot = &mut self.slots[slot_index];
         slot[..4].copy_from_slice(&key.hands);
         slot[6] = key.signature;
@@ -154,9 +172,8 @@ impl Table {
 const KEY_MASK: u64 = 0xFFFF_FFFF_00FF_FF00;
 
 fn encode(bounds: Bounds) -> u64 {
-    let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16 as u16;
     let best = bounds.best.map_or(0xFF, u64::from);
-    u64::from(clamp(bounds.lower)) | u64::from(clamp(bounds.upper)) << 16 | best << 32
+    u64::from(clamp16(bounds.lower) as u16) | u64::from(clamp16(bounds.upper) as u16) << 16 | best << 32
 }
 
 fn decode(word: u64) -> Bounds {
