@@ -2,6 +2,9 @@
 //! RULES.md on natural cards, independently of the solver's compiled rules: the value of
 //! every legal card agrees on 1,000 random positions per variant with up to 4 tricks
 //! left, mid-trick positions included. Each solution's line is replayed too.
+//!
+//! For a deeper check after a search change: `BRUTE_FORCE_POSITIONS=20000
+//! BRUTE_FORCE_SEED=7 cargo test --release --test brute_force` (other positions, same rules).
 
 use cardgames_solver::{Card, CardSet, Position, SolveOptions, Solver, Variant};
 use rand::rngs::SmallRng;
@@ -9,6 +12,13 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 const POSITIONS_PER_VARIANT: usize = 1000;
+
+/// How many positions, and which seeds (`BRUTE_FORCE_SEED` shifts every variant's).
+fn positions_and_seed(seed: u64) -> (usize, u64) {
+    let number = |name: &str| std::env::var(name).ok().map(|v| v.parse::<u64>().expect("a number"));
+    let positions = number("BRUTE_FORCE_POSITIONS").map_or(POSITIONS_PER_VARIANT, |p| p as usize);
+    (positions, seed + number("BRUTE_FORCE_SEED").unwrap_or(0) * 1000)
+}
 
 /// The rules again, on natural cards (suit * 16 + rank), straight from RULES.md.
 struct Reference {
@@ -271,9 +281,10 @@ fn random_position(variant: Variant, rng: &mut SmallRng) -> (Position, Reference
 }
 
 fn check_variant(variant: Variant, seed: u64) {
+    let (positions, seed) = positions_and_seed(seed);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut solver = Solver::with_memory(1 << 20);
-    for case in 0..POSITIONS_PER_VARIANT {
+    for case in 0..positions {
         let (position, reference) = random_position(variant, &mut rng);
         let player = (variant == Variant::Hearts).then_some(reference.hearts_player);
         let solution = solver.solve(&position, player, SolveOptions::default()).unwrap();

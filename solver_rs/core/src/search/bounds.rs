@@ -87,45 +87,105 @@ fn basic_bounds(rules: &Rules, st: &State) -> (i32, i32) {
     }
 }
 
-/// Tricks (and the points of the leader's own cards in them) the leader can cash at once,
-/// and the cards counted.
+/// Tricks (and the points of the counted winners in them) the leader's side can cash at
+/// once, and the cards counted: the better of the leader's own top cards, and the leader's
+/// top cards followed by a crossing to a partner who then cashes his own.
 fn quick_tricks(rules: &Rules, st: &State) -> (u32, i32, u64) {
     let leader = st.leader;
-    let hand = st.hands[leader];
-    let opponents = (0..rules.n).filter(|&s| rules.max_side[s] != rules.max_side[leader]);
-    let mut tricks = 0u32;
-    let mut points = 0i32;
-    let mut cashed = 0u64;
-    for lane in 0..4 {
-        let mine = hand & LANES[lane];
-        if mine == 0 {
-            continue;
-        }
-        // The leader's unbroken run of top cards in this lane (at most `safe` of them count).
-        let safe = match rules.trump_lane {
-            Some(trump) if trump != lane => opponents
-                .clone()
-                .filter(|&s| st.hands[s] & LANES[trump] != 0)
-                .map(|s| (st.hands[s] & LANES[lane]).count_ones())
-                .min()
-                .unwrap_or(u32::MAX),
-            _ => u32::MAX,
-        };
-        let mut in_lane = st.in_play & LANES[lane];
-        let mut run = 0u32;
-        let mut run_points = 0i32;
-        while in_lane != 0 && run < safe {
-            let top = 63 - in_lane.leading_zeros();
-            if mine & (1u64 << top) == 0 {
-                break;
+    let safe = safe_rounds(rules, st);
+    let own = Runs::of(rules, st, leader, &safe);
+    let mut best = (own.tricks(), own.points(), own.cards());
+    if let Some(partner) = rules.partner[leader] {
+        if let Some(crossing) = with_partner(rules, st, &own, partner, &safe) {
+            if crossing.0 > best.0 {
+                best = crossing;
             }
-            run += 1;
-            run_points += rules.points[top as usize];
-            cashed |= 1u64 << top;
-            in_lane &= !(1u64 << top);
         }
-        tricks += run;
-        points += run_points;
     }
-    (tricks.min(st.tricks_left), points, cashed)
+    (best.0.min(st.tricks_left), best.1, best.2)
+}
+
+/// Per lane, how many rounds the leader's side can cash before an opponent may ruff: the
+/// fewest cards of the lane an opponent holding trumps has (no limit without trumps).
+fn safe_rounds(rules: &Rules, st: &State) -> [u32; 4] {
+    let mut safe = [u32::MAX; 4];
+    let Some(trump) = rules.trump_lane else { return safe };
+    let side = rules.max_side[st.leader];
+    for (lane, rounds) in safe.iter_mut().enumerate().filter(|&(lane, _)| lane != trump) {
+        *rounds = (0..rules.n)
+            .filter(|&s| rules.max_side[s] != side && st.hands[s] & LANES[trump] != 0)
+            .map(|s| (st.hands[s] & LANES[lane]).count_ones())
+            .min()
+            .unwrap_or(u32::MAX);
+    }
+    safe
+}
+
+/// One seat's unbroken runs of top cards per lane (each card the best still in play once
+/// the ones above it are gone), at most `safe` rounds of each lane.
+struct Runs {
+    length: [u32; 4],
+    points: [i32; 4],
+    cards: [u64; 4],
+}
+
+impl Runs {
+    fn of(rules: &Rules, st: &State, seat: usize, safe: &[u32; 4]) -> Runs {
+        let hand = st.hands[seat];
+        let mut runs = Runs { length: [0; 4], points: [0; 4], cards: [0; 4] };
+        for lane in 0..4 {
+            let mut in_lane = st.in_play & LANES[lane];
+            while in_lane != 0 && runs.length[lane] < safe[lane] {
+                let top = 63 - in_lane.leading_zeros();
+                if hand & (1u64 << top) == 0 {
+                    break;
+                }
+                runs.length[lane] += 1;
+                runs.points[lane] += rules.points[top as usize];
+                runs.cards[lane] |= 1u64 << top;
+                in_lane &= !(1u64 << top);
+            }
+        }
+        runs
+    }
+
+    fn tricks(&self) -> u32 {
+        self.length.iter().sum()
+    }
+
+    fn points(&self) -> i32 {
+        self.points.iter().sum()
+    }
+
+    fn cards(&self) -> u64 {
+        self.cards.iter().fold(0, |acc, cards| acc | cards)
+    }
+}
+
+/// The leader cashes his top cards in the lanes his partner can follow (or, void, discard a
+/// spare card), then leads a small card of a lane whose top card the partner holds, and
+/// the partner cashes his own top cards. Opponents holding trumps follow every counted
+/// round (`safe`), so they never discard and the partner's counts stay good.
+fn with_partner(rules: &Rules, st: &State, own: &Runs, partner: usize, safe: &[u32; 4]) -> Option<(u32, i32, u64)> {
+    let theirs = Runs::of(rules, st, partner, safe);
+    let leader_hand = st.hands[st.leader];
+    // The crossing: a lane whose top card is the partner's (so not one of the leader's
+    // lanes), of which the leader keeps a card to lead.
+    (0..4).find(|&lane| theirs.length[lane] > 0 && leader_hand & LANES[lane] != 0)?;
+    let partner_hand = st.hands[partner];
+    let leader_lanes = (0..4).filter(|&lane| own.length[lane] > 0).fold(0u32, |acc, lane| acc | (1 << lane));
+    // Rounds of the leader's lanes the partner cannot follow: he discards cards that
+    // neither follow those lanes nor are counted among his own winners.
+    let discards: u32 = (0..4)
+        .filter(|&lane| leader_lanes & (1 << lane) != 0)
+        .map(|lane| own.length[lane].saturating_sub((partner_hand & LANES[lane]).count_ones()))
+        .sum();
+    let following = (0..4).filter(|&lane| leader_lanes & (1 << lane) != 0).fold(0u64, |acc, lane| acc | (partner_hand & LANES[lane]));
+    let spare = (partner_hand & !following & !theirs.cards()).count_ones();
+    if discards > spare {
+        return None;
+    }
+    // Every counted trick takes a card of the partner's (a follow, a discard or a winner),
+    // so the total never exceeds the tricks left.
+    Some((own.tricks() + theirs.tricks(), own.points() + theirs.points(), own.cards() | theirs.cards()))
 }
