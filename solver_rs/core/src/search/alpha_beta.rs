@@ -57,7 +57,7 @@ impl<'a> Search<'a> {
         }
         let (alpha0, beta0) = (alpha, beta);
         let mut hint = None;
-        let at_boundary = if boundary { Some(self.probe()) } else { None };
+        let at_boundary = if boundary { Some(self.probe(alpha, beta)) } else { None };
         if let Some((_, Some((bounds, used)))) = &at_boundary {
             relevant |= used;
             if bounds.lower >= beta || bounds.lower == bounds.upper {
@@ -161,10 +161,10 @@ impl<'a> Search<'a> {
     }
 
     /// The table's key for this trick boundary and what the table knows of it.
-    fn probe(&self) -> (Key, Option<(Bounds, u64)>) {
+    fn probe(&self, alpha: i32, beta: i32) -> (Key, Option<(Bounds, u64)>) {
         if self.rules.partition {
             let seen = PartitionTable::seen(self.rules, &self.st, self.rules.fingerprint);
-            let found = self.partition.probe(&self.st, &seen);
+            let found = self.partition.probe(&self.st, &seen, alpha, beta);
             (Key::Partition(seen), found.map(|(b, used)| (b, used | (self.rules.always_relevant & self.st.in_play))))
         } else {
             let table_key = key(self.rules, &self.st);

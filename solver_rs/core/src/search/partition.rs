@@ -42,10 +42,11 @@ struct Shape {
 
 #[derive(Debug, Clone, Copy)]
 struct Entry {
-    /// Per lane, the owners (2 bits a card, lowest card first) of the relevant top cards.
-    owners: [u32; 4],
-    /// Per lane, how many cards from the top are relevant.
-    depth: [u8; 4],
+    /// Per lane (32 bits each), the owners (2 bits a card, lowest card first) of the
+    /// relevant top cards, and the mask of their bits: a position matches when its owners
+    /// under the mask are these (one 128-bit test; the lane lengths are the list's).
+    owners: Packed,
+    mask: Packed,
     lower: i16,
     upper: i16,
     best: u8,
@@ -58,6 +59,29 @@ pub(crate) struct Seen {
     shape: Shape,
     owners: [u32; 4],
     counts: [u8; 4],
+    /// `owners`, the four lanes packed.
+    packed: Packed,
+}
+
+/// Four lanes' 32-bit words in two 64-bit ones (not a u128: its 16-byte alignment would
+/// make every entry 48 bytes instead of 40).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Packed([u64; 2]);
+
+impl Packed {
+    fn new(words: [u32; 4]) -> Packed {
+        Packed([u64::from(words[0]) | u64::from(words[1]) << 32, u64::from(words[2]) | u64::from(words[3]) << 32])
+    }
+
+    fn under(self, mask: Packed) -> Packed {
+        Packed([self.0[0] & mask.0[0], self.0[1] & mask.0[1]])
+    }
+
+    /// Per lane, how many cards the mask keeps (2 bits a card).
+    fn depths(self) -> [u8; 4] {
+        let word = |lane: usize| (self.0[lane / 2] >> (32 * (lane % 2))) as u32;
+        std::array::from_fn(|lane| (word(lane).count_ones() / 2) as u8)
+    }
 }
 
 /// The multiply-xor hash of rustc's FxHasher: the keys are already well mixed integers.
@@ -174,27 +198,30 @@ impl PartitionTable {
             }
         }
         let meta = u64::from(fingerprint) << 32 | u64::from(st.moon) << 16 | (st.leader as u64) << 8;
-        Seen { shape: Shape { lengths, meta, places }, owners, counts }
+        Seen { shape: Shape { lengths, meta, places }, owners, counts, packed: Packed::new(owners) }
     }
 
-    /// The bounds of every entry matching the position, combined, and the cards they rely on.
-    pub(crate) fn probe(&self, st: &State, seen: &Seen) -> Option<(Bounds, u64)> {
+    /// The bounds of the entries matching the position, combined, and the cards they rely
+    /// on. The scan stops as soon as the bounds settle a search with window (`alpha`,
+    /// `beta`): it is faster, and the result then relies on fewer cards.
+    pub(crate) fn probe(&self, st: &State, seen: &Seen, alpha: i32, beta: i32) -> Option<(Bounds, u64)> {
         let used = *self.lanes_used.get(&seen.shape)?;
         let mut found: Option<(Bounds, u64)> = None;
         let lists = bits(u64::from(used)).filter_map(|lanes| self.lists.get(&seen.list_key(lanes as u8)));
         for entry in lists.flatten() {
-            let matches = (0..4).all(|lane| {
-                let mask = top_mask(seen.counts[lane], entry.depth[lane]);
-                seen.owners[lane] & mask == entry.owners[lane]
-            });
-            if !matches {
+            if seen.packed.under(entry.mask) != entry.owners {
                 continue;
             }
-            let relevant = (0..4).fold(0u64, |acc, lane| acc | top_cards(st.in_play & LANES[lane], entry.depth[lane]));
-            found = Some(match found {
+            let depths = entry.mask.depths();
+            let relevant = (0..4).fold(0u64, |acc, lane| acc | top_cards(st.in_play & LANES[lane], depths[lane]));
+            let (bounds, relevant) = match found {
                 None => (entry.bounds(), relevant),
                 Some((bounds, r)) => (bounds.meet(entry.bounds()), r | relevant),
-            });
+            };
+            found = Some((bounds, relevant));
+            if bounds.lower >= beta || bounds.upper <= alpha || bounds.lower == bounds.upper {
+                break;
+            }
         }
         found
     }
@@ -205,6 +232,7 @@ impl PartitionTable {
     pub(crate) fn store(&mut self, st: &State, seen: &Seen, relevant: u64, value: i32, alpha: i32, beta: i32, best: Option<u32>) {
         let mut depth = [0u8; 4];
         let mut owners = [0u32; 4];
+        let mut mask = [0u32; 4];
         for lane in 0..4 {
             let lane_relevant = relevant & LANES[lane];
             if lane_relevant == 0 {
@@ -213,8 +241,10 @@ impl PartitionTable {
             let lowest = lane_relevant.trailing_zeros();
             let at_or_above = st.in_play & LANES[lane] & !((1u64 << lowest) - 1);
             depth[lane] = at_or_above.count_ones() as u8;
-            owners[lane] = seen.owners[lane] & top_mask(seen.counts[lane], depth[lane]);
+            mask[lane] = top_mask(seen.counts[lane], depth[lane]);
+            owners[lane] = seen.owners[lane] & mask[lane];
         }
+        let (owners, mask) = (Packed::new(owners), Packed::new(mask));
         if self.bytes + LIST_BYTES + SHAPE_BYTES + LIST_LIMIT * ENTRY_BYTES > self.memory_bytes {
             self.clear(); // full: start over (the bound keeps memory in check)
         }
@@ -229,10 +259,10 @@ impl PartitionTable {
             self.bytes += LIST_BYTES;
             Vec::new()
         });
-        let index = match list.iter().position(|e| e.depth == depth && e.owners == owners) {
+        let index = match list.iter().position(|e| e.mask == mask && e.owners == owners) {
             Some(i) => i,
             None => {
-                let fresh = Entry { owners, depth, lower: i16::MIN, upper: i16::MAX, best: NO_MOVE, generation };
+                let fresh = Entry { owners, mask, lower: i16::MIN, upper: i16::MAX, best: NO_MOVE, generation };
                 if list.len() < LIST_LIMIT {
                     let before = list.capacity();
                     list.push(fresh);
