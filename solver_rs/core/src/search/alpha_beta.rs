@@ -45,13 +45,15 @@ impl<'a> Search<'a> {
         if last && !self.rules.partition {
             return self.last_trick();
         }
-        let (low, high, mut relevant) = future_bounds(self.rules, &self.st);
+        let (low, high, bounds_relied_on) = future_bounds(self.rules, &self.st);
         if low >= beta {
-            return (low, relevant);
+            return (low, bounds_relied_on);
         }
         if high <= alpha {
-            return (high, relevant);
+            return (high, bounds_relied_on);
         }
+        // The bounds' cards count only where the bounds decide the result.
+        let mut relevant = 0u64;
         if last {
             return self.last_trick();
         }
@@ -107,7 +109,11 @@ impl<'a> Search<'a> {
         if self.rules.partition && !cut_off && moves.merged != 0 {
             relevant |= self.straddling(relevant, &moves);
         }
-        let best_value = best_value.clamp(low, high);
+        let clamped = best_value.clamp(low, high);
+        if clamped != best_value {
+            relevant |= bounds_relied_on;
+        }
+        let best_value = clamped;
         let best_slot = best_card.map(|card| relative(&self.st, card));
         match at_boundary {
             Some((Key::Exact(table_key), _)) => {
