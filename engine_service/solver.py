@@ -84,7 +84,7 @@ class Solver:
     ``memory_mb``; bridge and hearts use a partition table of their own within the same
     bound, so only a solver used for both kinds of rules holds both)."""
 
-    def __init__(self, memory_mb: int = 64) -> None:
+    def __init__(self, memory_mb: int = 128) -> None:
         self._inner = _solver.Solver(memory_mb)
 
     @property

@@ -44,7 +44,7 @@ struct Solver {
 #[pymethods]
 impl Solver {
     #[new]
-    #[pyo3(signature = (memory_mb = 64))]
+    #[pyo3(signature = (memory_mb = 128))]
     fn new(memory_mb: usize) -> PyResult<Self> {
         if !(1..=4096).contains(&memory_mb) {
             return Err(error::InvalidInputError::new_err("memory_mb must be 1..4096"));
