@@ -58,6 +58,12 @@ pub(crate) fn ordered(rules: &Rules, st: &State, hint: Option<u32>) -> Moves {
     let in_play = st.in_play();
     let legal = st.legal(rules);
     let reps = representatives(rules, legal, in_play);
+    if reps.count_ones() == 1 {
+        // A forced move (one card, or a run of equivalent ones): nothing to order.
+        let mut moves = Moves { cards: [0; 16], len: 1, legal, merged: legal & !reps };
+        moves.cards[0] = reps.trailing_zeros() as u8;
+        return moves;
+    }
     let context = Context::new(rules, st);
     let mut scored: [(i32, u8); 16] = [(0, 0); 16];
     let mut len = 0;
@@ -81,17 +87,53 @@ struct Context {
     seat: usize,
     best: u32,
     winner: usize,
+    /// At a lead (not in hearts): what the opponents hold against each lane.
+    against: Option<Against>,
 }
 
 impl Context {
     fn new(rules: &Rules, st: &State) -> Context {
         let seat = st.to_play(rules.n);
         if st.trick_len == 0 {
-            return Context { seat, best: 0, winner: seat };
+            let against = (!matches!(rules.objective, Objective::Hearts { .. })).then(|| Against::new(rules, st, seat));
+            return Context { seat, best: 0, winner: seat, against };
         }
         let trick = &st.trick[..st.trick_len];
         let index = rules.winning(trick);
-        Context { seat, best: u32::from(trick[index]), winner: (st.leader + index) % rules.n }
+        Context { seat, best: u32::from(trick[index]), winner: (st.leader + index) % rules.n, against: None }
+    }
+}
+
+/// Per lane, what the leader's opponents hold against a lead in it: their best card of the
+/// lane (index + 1, 0 for none), and whether one of them is void in it with a trump. A lead
+/// has several candidate cards: one pass over the hands serves them all.
+struct Against {
+    follow_top: [u32; 4],
+    ruffs: [bool; 4],
+}
+
+impl Against {
+    fn new(rules: &Rules, st: &State, leader: usize) -> Against {
+        let mut against = Against { follow_top: [0; 4], ruffs: [false; 4] };
+        for seat in (0..rules.n).filter(|&s| rules.max_side[s] != rules.max_side[leader]) {
+            let hand = st.hands[seat];
+            let has_trump = rules.trump_lane.is_some_and(|trump| hand & LANES[trump] != 0);
+            for lane in 0..4 {
+                let follow = hand & LANES[lane];
+                if follow != 0 {
+                    against.follow_top[lane] = against.follow_top[lane].max(64 - follow.leading_zeros());
+                } else if has_trump {
+                    against.ruffs[lane] = true;
+                }
+            }
+        }
+        against
+    }
+
+    /// Does a lead of `card` win the trick whatever the opponents do?
+    fn sure_to_win(&self, card: u32) -> bool {
+        let lane = lane_of(card);
+        self.follow_top[lane] <= card && !self.ruffs[lane]
     }
 }
 
@@ -133,9 +175,9 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32, in_play: u
     if let Objective::Hearts { player } = rules.objective {
         return heuristic_hearts(rules, st, context, card, player, rank, points);
     }
-    if st.trick_len == 0 {
+    if let Some(against) = &context.against {
         let lane = lane_of(card);
-        if sure_to_win(rules, st, card, seat, lane) {
+        if against.sure_to_win(card) {
             return 400 + points; // cash a sure winner
         }
         // A lane where partner holds the top card lets him win it.
@@ -144,7 +186,7 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32, in_play: u
         // A lane an opponent can ruff gives him the trick (and the points in it); one that
         // only partner can ruff is nearly as good as a winner.
         let same_side = |s: usize| rules.max_side[s] == rules.max_side[seat];
-        let ruffed = (0..n).any(|s| !same_side(s) && can_ruff(rules, st, s, lane));
+        let ruffed = against.ruffs[lane];
         if !ruffed && (0..n).any(|s| s != seat && same_side(s) && can_ruff(rules, st, s, lane)) {
             return 350 - rank;
         }
