@@ -22,7 +22,15 @@ pub(crate) struct Search<'a> {
     pub partition: &'a mut PartitionTable,
     pub st: State,
     pub nodes: u64,
+    /// Per tricks left and leading seat, the lead that last refuted a node (a cut-off):
+    /// tried first after the table's move. Sibling positions differ in a few cards, and
+    /// the same lead often refutes them again (killer heuristic). Measured: belote -24%
+    /// nodes, 52-card bridge -13%, hearts -6%; at following seats it multiplied the nodes.
+    pub lead_killers: [[u8; 4]; 14],
 }
+
+/// `Search::lead_killers` when none is known.
+pub(crate) const NO_KILLER: u8 = 0xFF;
 
 impl<'a> Search<'a> {
     /// Can the MAX side reach a future value of at least `target`?
@@ -72,8 +80,11 @@ impl<'a> Search<'a> {
             beta = beta.min(bounds.upper);
             hint = bounds.best.and_then(|slot| absolute(&self.st, slot));
         }
-        let maximising = self.rules.max_side[self.st.to_play(self.rules.n)];
-        let moves = ordered(self.rules, &self.st, hint);
+        let seat = self.st.to_play(self.rules.n);
+        let maximising = self.rules.max_side[seat];
+        let killer_slot = boundary.then_some((self.st.tricks_left as usize, seat));
+        let killer = killer_slot.map(|(left, seat)| self.lead_killers[left][seat]).filter(|&k| k != NO_KILLER).map(u32::from);
+        let moves = ordered(self.rules, &self.st, hint, killer);
         let mut best_value = if maximising { i32::MIN } else { i32::MAX };
         let mut best_card = None;
         let mut searched = 0u64;
@@ -100,6 +111,9 @@ impl<'a> Search<'a> {
             if cut {
                 // One refutation proves the bound: only its cards matter.
                 searched = child_relevant | won;
+                if let Some((left, seat)) = killer_slot {
+                    self.lead_killers[left][seat] = card;
+                }
                 cut_off = true;
                 break;
             }

@@ -14,7 +14,7 @@ use crate::error::SolverError;
 use crate::position::Position;
 use crate::rules::{Objective, Rules};
 use crate::variant::Variant;
-use alpha_beta::Search;
+use alpha_beta::{Search, NO_KILLER};
 use ordering::{ordered, representative_of, representatives};
 use partition::PartitionTable;
 use state::State;
@@ -122,6 +122,7 @@ impl Solver {
             partition: &mut self.partition,
             st: State::new(&rules, position),
             nodes: 0,
+            lead_killers: [[NO_KILLER; 4]; 14],
         };
         let to_play = search.st.to_play(rules.n);
         let maximising = rules.max_side[to_play];
@@ -168,7 +169,7 @@ fn every_card(search: &mut Search<'_>) -> Vec<(Card, i32)> {
     let reps = representatives(rules, legal, in_play);
     let mut rep_values: Vec<(u32, i32)> = Vec::new();
     let mut guess = None;
-    for &card in ordered(rules, &search.st, None).as_slice() {
+    for &card in ordered(rules, &search.st, None, None).as_slice() {
         let card = u32::from(card);
         debug_assert!(reps & (1u64 << card) != 0);
         let undo = search.st.play(rules, card);
@@ -196,7 +197,7 @@ fn optimal_line(search: &mut Search<'_>, mut value: i32) -> Vec<Card> {
     let mut line = Vec::new();
     while search.st.tricks_left > 0 {
         let maximising = rules.max_side[search.st.to_play(rules.n)];
-        let moves = ordered(rules, &search.st, None);
+        let moves = ordered(rules, &search.st, None, None);
         let mut chosen = None;
         for &card in moves.as_slice() {
             let undo = search.st.play(rules, u32::from(card));
