@@ -1,5 +1,6 @@
 //! Developer probe: solves the positions of a file (one per line) and prints time and
 //! nodes. `cargo run --release --example probe -- VARIANT FILE [all]`
+//! (env: MB memory bound in MB, P the hearts player, KEEP=1 one warm solver for the file)
 use cardgames_solver::{Position, SolveOptions, Solver, Variant};
 use std::time::Instant;
 
@@ -10,7 +11,8 @@ fn main() {
     let all = args.get(3).is_some_and(|a| a == "all");
     let player = (variant == Variant::Hearts).then_some(std::env::var("P").map(|p| p.parse::<usize>().unwrap()).unwrap_or(0));
     let (mut total_ms, mut total_nodes, mut count) = (0.0, 0u64, 0);
-    let mut solver = Solver::with_memory(std::env::var("MB").map(|m| m.parse::<usize>().unwrap()).unwrap_or(32) << 20);
+    // MB: the memory bound in megabytes (default: the library's).
+    let mut solver = std::env::var("MB").map_or_else(|_| Solver::new(), |m| Solver::with_memory(m.parse::<usize>().unwrap() << 20));
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let position = Position::parse(variant, line).expect("position");
         if std::env::var("KEEP").is_err() {
