@@ -120,7 +120,7 @@ def main() -> None:
     parser.add_argument("--batch-deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    for variant in filter(None, args.variants.split(",")):
+    for variant in filter(None, args.variants.split(",") if args.deals else []):
         bench_variant(variant, first_card_positions(variant, args.deals, args.seed))
     if args.bridge_deals:
         bench_bridge(random_bridge_deals(args.bridge_deals, args.seed))
