@@ -1,7 +1,7 @@
 //! Cheap bounds on the future value, checked before searching a node.
 //!
 //! Besides what is left to win, at a trick boundary the leader's *quick tricks* bound
-//! the result: the top cards of a lane he can cash one after the other, each the best
+//! the result (not in bridge, see `future_bounds`): the top cards of a lane he can cash one after the other, each the best
 //! card still in play, in the trump lane or where no opponent can ruff; and either side's
 //! master trumps bring it at least their own points, or in trick games as many tricks as
 //! one of its seats holds of them.
@@ -16,7 +16,12 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32, u64) {
     if st.trick_len != 0 || matches!(rules.objective, Objective::Hearts { .. }) {
         return (low, high, 0);
     }
-    let (tricks, points, cashed) = quick_tricks(rules, st);
+    // Bridge (partition search) does without quick tricks: on full deals the search
+    // without them visits fewer nodes (12 random 52-card deals: -13%; the bench's four,
+    // every card: -19%; 9-card deals +14%), though each cut is sound and master trumps
+    // still help; neither claiming only the tricks needed nor probing the table first
+    // changed that.
+    let (tricks, points, cashed) = if rules.partition { (0, 0, 0) } else { quick_tricks(rules, st) };
     let gain = match rules.objective {
         Objective::Tricks => tricks as i32,
         _ if tricks == 0 => 0,
