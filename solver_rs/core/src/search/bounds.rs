@@ -194,3 +194,36 @@ fn with_partner(rules: &Rules, st: &State, own: &Runs, partner: usize, safe: &[u
     // so the total never exceeds the tricks left.
     Some((own.tricks() + theirs.tricks(), own.points() + theirs.points(), own.cards() | theirs.cards()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+    use crate::variant::Variant;
+
+    fn quick(text: &str) -> (u32, i32) {
+        let position = Position::parse(Variant::Belote, text).unwrap();
+        let rules = Rules::new(&position, Objective::Points);
+        let (tricks, points, _) = quick_tricks(&rules, &State::new(&rules, &position));
+        (tricks, points)
+    }
+
+    #[test]
+    fn quick_tricks_cross_to_the_partners_top_cards() {
+        // North (0) cashes A♥ while South discards the 9♦, then leads the 7♠ to South's
+        // A♠, and South cashes the 10♠: three tricks, 11 + 11 + 10 points of winners.
+        assert_eq!(quick("0:7.A.8. K.8.7. AT..9. 8.7.J.;trump=C;taker=0;leader=0"), (3, 32));
+    }
+
+    #[test]
+    fn quick_tricks_do_not_cross_when_the_partner_would_discard_a_winner() {
+        // South has no spare card for North's A♥: only the A♥ counts.
+        assert_eq!(quick("0:7.A.. K.8.. AT... 8.7..;trump=C;taker=0;leader=0"), (1, 11));
+    }
+
+    #[test]
+    fn quick_tricks_stop_where_an_opponent_can_ruff() {
+        // West (1) is void in hearts and holds a trump: North's A♥ and 10♥ are not sure.
+        assert_eq!(quick("0:.AT.. 9...7 .87.. J..8.;trump=C;taker=0;leader=0"), (0, 0));
+    }
+}
