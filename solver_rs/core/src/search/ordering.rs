@@ -81,7 +81,7 @@ pub(crate) fn ordered(rules: &Rules, st: &State, hint: Option<u32>, killer: Opti
             len += 1;
         }
     }
-    scored[..len].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    scored[..len].sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
     let mut moves = Moves { cards: [0; 16], len, legal, merged: legal & !reps };
     for (i, &(_, card)) in scored[..len].iter().enumerate() {
         moves.cards[i] = card;
@@ -125,8 +125,8 @@ impl Against {
         for seat in (0..rules.n).filter(|&s| rules.max_side[s] != rules.max_side[leader]) {
             let hand = st.hands[seat];
             let has_trump = rules.trump_lane.is_some_and(|trump| hand & LANES[trump] != 0);
-            for lane in 0..4 {
-                let follow = hand & LANES[lane];
+            for (lane, &cards) in LANES.iter().enumerate() {
+                let follow = hand & cards;
                 if follow != 0 {
                     against.follow_top[lane] = against.follow_top[lane].max(64 - follow.leading_zeros());
                 } else if has_trump {
