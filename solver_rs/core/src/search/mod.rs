@@ -168,7 +168,10 @@ fn every_card(search: &mut Search<'_>) -> Vec<(Card, i32)> {
     let in_play = search.st.in_play();
     let reps = representatives(rules, legal, in_play);
     let mut rep_values: Vec<(u32, i32)> = Vec::new();
-    let mut guess = None;
+    let maximising = rules.max_side[search.st.to_play(rules.n)];
+    // Each card's first guess: the best value so far (several cards often share it;
+    // 3% fewer nodes in belote and belote3 than the previous card's value).
+    let mut guess: Option<i32> = None;
     for &card in ordered(rules, &search.st, None, None).as_slice() {
         let card = u32::from(card);
         debug_assert!(reps & (1u64 << card) != 0);
@@ -176,7 +179,7 @@ fn every_card(search: &mut Search<'_>) -> Vec<(Card, i32)> {
         let contribution = undo.completed.as_ref().map_or(0, |done| done.contribution);
         let value = contribution + search.exact(guess.map(|g: i32| g - contribution));
         search.st.unplay(rules, &undo);
-        guess = Some(value);
+        guess = Some(guess.map_or(value, |best| if maximising { best.max(value) } else { best.min(value) }));
         rep_values.push((card, value));
     }
     let mut values: Vec<(Card, i32)> = bits(legal)
