@@ -44,7 +44,8 @@ struct Shape {
 struct Entry {
     /// Per lane (32 bits each), the owners (2 bits a card, lowest card first) of the
     /// relevant top cards, and the mask of their bits: a position matches when its owners
-    /// under the mask are these (one 128-bit test; the lane lengths are the list's).
+    /// under the mask are these (one masked compare of two words; the lane lengths are the
+    /// list's).
     owners: Packed,
     mask: Packed,
     lower: i16,
