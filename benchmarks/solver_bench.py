@@ -4,9 +4,11 @@ One run, seeded deals, single thread unless stated:
 - per variant: median, p90 and max time and nodes over deals dealt by the engine
   (random bidding until play starts; hearts for player 0);
 - bridge card play against DDS (endplay) on the same 52-card deals, as a ratio;
-- batch throughput (positions/s) on 1 and 2 threads.
+- batch throughput (positions/s) on 1 and 2 threads;
+- hearts only when asked (`--hearts-deals N`): one deal takes minutes (at the first card
+  only the 2♣ is legal, so its value is the deal's).
 
-    .venv/bin/python benchmarks/solver_bench.py [--deals N] [--bridge-deals N]
+    .venv/bin/python benchmarks/solver_bench.py [--deals N] [--bridge-deals N] [--hearts-deals N]
 """
 
 from __future__ import annotations
@@ -118,6 +120,7 @@ def main() -> None:
     parser.add_argument("--bridge-deals", type=int, default=20)
     parser.add_argument("--variants", default="euchre3,belote,belote3")
     parser.add_argument("--batch-deals", type=int, default=40)
+    parser.add_argument("--hearts-deals", type=int, default=0, help="hearts deals (minutes each)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     for variant in filter(None, args.variants.split(",") if args.deals else []):
@@ -126,6 +129,8 @@ def main() -> None:
         bench_bridge(random_bridge_deals(args.bridge_deals, args.seed))
     if args.batch_deals:
         bench_batch("belote", first_card_positions("belote", args.batch_deals, args.seed + 1))
+    if args.hearts_deals:
+        bench_variant("hearts", first_card_positions("hearts", args.hearts_deals, args.seed))
 
 
 if __name__ == "__main__":
