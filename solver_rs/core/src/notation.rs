@@ -80,11 +80,14 @@ pub fn parse_cards(variant: Variant, text: &str) -> Result<Vec<Card>, SolverErro
     text.split_whitespace().map(|code| variant.parse_card(code)).collect()
 }
 
+/// A notation's `key=value` fields, keys lower-cased.
+pub type Fields<'a> = Vec<(String, &'a str)>;
+
 /// Splits `head;key=value;...` into the head and the fields (each key once).
-pub fn split_fields(text: &str) -> Result<(&str, Vec<(String, &str)>), SolverError> {
+pub fn split_fields(text: &str) -> Result<(&str, Fields<'_>), SolverError> {
     let mut parts = text.trim().split(';');
     let head = parts.next().unwrap_or("");
-    let mut fields: Vec<(String, &str)> = Vec::new();
+    let mut fields: Fields<'_> = Vec::new();
     for item in parts {
         let (key, value) = item.split_once('=').ok_or_else(|| bad(format!("fields are key=value: {:?}", truncate(item))))?;
         let key = key.trim().to_ascii_lowercase();

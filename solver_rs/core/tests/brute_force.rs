@@ -290,8 +290,8 @@ fn check_variant(variant: Variant, seed: u64) {
         let solution = solver.solve(&position, player, SolveOptions::default()).unwrap();
         let n = reference.n;
         let mut hands = [0u64; 4];
-        for seat in 0..n {
-            hands[seat] = position.hands()[seat].bits();
+        for (hand, set) in hands.iter_mut().zip(position.hands()).take(n) {
+            *hand = set.bits();
         }
         let mut trick: Vec<(usize, u32)> =
             position.trick().iter().enumerate().map(|(i, c)| ((position.leader() + i) % n, u32::from(c.index()))).collect();

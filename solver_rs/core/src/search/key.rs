@@ -26,13 +26,13 @@ fn nth_bit(mask: u64, index: u32) -> Option<u32> {
 pub(crate) fn key(rules: &Rules, st: &State) -> Key {
     let in_play = st.in_play;
     let mut hands = [0u64; 4];
-    for lane in 0..4 {
-        let remaining = in_play & LANES[lane];
+    for (lane, &cards) in LANES.iter().enumerate() {
+        let remaining = in_play & cards;
         if remaining == 0 {
             continue;
         }
-        for seat in 0..rules.n {
-            hands[seat] |= extract(st.hands[seat], remaining) << (lane * 16);
+        for (key_hand, &hand) in hands.iter_mut().zip(&st.hands).take(rules.n) {
+            *key_hand |= extract(hand, remaining) << (lane * 16);
         }
     }
     let signature = match rules.objective {
