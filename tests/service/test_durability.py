@@ -52,6 +52,7 @@ def test_acknowledged_moves_survive_sigkill(tmp_path):
     with sqlite3.connect(database) as db:
         stored = {(g, v): (s, m) for g, v, s, m in db.execute("SELECT game_id, version, seat, move FROM moves")}
     restarted = ServerProcess(database).start()
+    more = 0
     try:
         with Client(restarted.address) as client:
             for variant, game, moves in zip(variants, games, acked):
@@ -65,13 +66,19 @@ def test_acknowledged_moves_survive_sigkill(tmp_path):
                 for seat, text in _more_moves(client, game, random.Random(game.game_id), 25):
                     assert client.get_game(game.game_id).version == view.version + 1
                     view = client.get_game(game.game_id)
+                    more += 1
     finally:
         restarted.stop()
+    assert more > 0, "no game went on after the restart"
 
 
 def _more_moves(client: Client, game, rng: random.Random, count: int):
-    """Plays ``count`` more random legal moves, yielding each after it is acknowledged."""
+    """Plays up to ``count`` more random legal moves (fewer if the game ends), yielding
+    each after it is acknowledged."""
     for _ in range(count):
-        seat, _, text = next_move(client, game, rng)
+        chosen = next_move(client, game, rng)
+        if chosen is None:
+            return  # the game is over: a short one can end within the count
+        seat, _, text = chosen
         client.submit_move(game.game_id, seat, game.tokens[seat], text)
         yield seat, text
