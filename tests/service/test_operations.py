@@ -69,7 +69,10 @@ def test_sigterm_finishes_in_flight_calls(tmp_path):
             started.wait()
             while True:
                 try:
-                    seat, _, text = next_move(client, game, rng)
+                    chosen = next_move(client, game, rng)
+                    if chosen is None:
+                        return  # the match is over
+                    seat, _, text = chosen
                     answer = client.submit_move(game.game_id, seat, game.tokens[seat], text)
                 except CardgamesError as error:
                     # Refused: the call reached a closed port, or arrived while the server was
