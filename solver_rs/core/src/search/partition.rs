@@ -207,11 +207,14 @@ impl PartitionTable {
     }
 
     /// The bounds of the entries matching the position, combined, and the cards they rely
-    /// on. The scan stops as soon as the bounds settle a search with window (`alpha`,
-    /// `beta`): it is faster, and the result then relies on fewer cards.
+    /// on: those of the entries that gave the combined lower and upper bounds (an entry
+    /// whose bounds the others already beat adds nothing). The scan stops as soon as the
+    /// bounds settle a search with window (`alpha`, `beta`): it is faster, and the result
+    /// then relies on fewer cards.
     pub(crate) fn probe(&self, st: &State, seen: &Seen, alpha: i32, beta: i32) -> Option<(Bounds, u64)> {
         let lists = self.shapes.get(&seen.shape)?;
-        let mut found: Option<(Bounds, u64)> = None;
+        let mut found: Option<Bounds> = None;
+        let (mut lower_relies, mut upper_relies) = (0u64, 0u64);
         let fitting = lists.iter().filter(|list| list.tops == seen.tops(list.lanes));
         for entry in fitting.flat_map(|list| &list.entries) {
             if seen.packed.under(entry.mask) != entry.owners {
@@ -219,16 +222,28 @@ impl PartitionTable {
             }
             let depths = entry.mask.depths();
             let relevant = (0..4).fold(0u64, |acc, lane| acc | top_cards(st.in_play & LANES[lane], depths[lane]));
-            let (bounds, relevant) = match found {
-                None => (entry.bounds(), relevant),
-                Some((bounds, r)) => (bounds.meet(entry.bounds()), r | relevant),
+            let theirs = entry.bounds();
+            let bounds = match found {
+                None => {
+                    (lower_relies, upper_relies) = (relevant, relevant);
+                    theirs
+                }
+                Some(bounds) => {
+                    if theirs.lower > bounds.lower {
+                        lower_relies = relevant;
+                    }
+                    if theirs.upper < bounds.upper {
+                        upper_relies = relevant;
+                    }
+                    bounds.meet(theirs)
+                }
             };
-            found = Some((bounds, relevant));
+            found = Some(bounds);
             if bounds.lower >= beta || bounds.upper <= alpha || bounds.lower == bounds.upper {
                 break;
             }
         }
-        found
+        found.map(|bounds| (bounds, lower_relies | upper_relies))
     }
 
     /// Records the fail-soft result `value` of a search with window (`alpha`, `beta`) that
