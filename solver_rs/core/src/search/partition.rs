@@ -300,8 +300,9 @@ impl PartitionTable {
                     self.bytes += (list.capacity() - before) * ENTRY_BYTES;
                     at
                 } else {
-                    // Replace the oldest generation's first entry, else the first one.
-                    let i = list.iter().position(|e| e.generation != generation).unwrap_or(0);
+                    // Replace the most specific entry of an older generation, else the most
+                    // specific one (the list runs from general to specific).
+                    let i = list.iter().rposition(|e| e.generation != generation).unwrap_or(list.len() - 1);
                     list[i] = fresh;
                     i
                 }
