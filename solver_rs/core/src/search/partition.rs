@@ -25,7 +25,8 @@ const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 /// buckets when 7/8 full), and a new list in its shape's vector (doubling too).
 const SHAPE_BYTES: usize = 2 * (std::mem::size_of::<(Shape, Vec<List>)>() + 1);
 const LIST_BYTES: usize = 2 * std::mem::size_of::<List>();
-/// Entries kept in one list: beyond, one of an older generation is replaced. Measured on
+/// Entries kept in one list: beyond, the most specific one (of an older generation if
+/// there is one) is replaced. Measured on
 /// 13-card bridge deals with one list a shape: 48 thrashed (5 times the nodes), 256 and
 /// 1,024 about the same, except on the hardest deal (1,024 needed).
 const LIST_LIMIT: usize = 1024;
