@@ -3,8 +3,8 @@
 //! matter to the result.
 //!
 //! The search reports, with each value, the cards whose *rank* the result relied on (a
-//! card that won a trick over a card of its own lane, the top cards cashed by a quick
-//! trick bound, what a table entry relied on, the variant's always-relevant cards, and the
+//! card that won a trick over a card of its own lane, the master trumps a bound counted
+//! where it decided the node, what a table entry relied on, the variant's always-relevant cards, and the
 //! lowest card of a run searched once that reaches from a relevant card into the low ones).
 //! In each lane the entry keeps the owners of the cards from the top down to the lowest
 //! relevant one; below it, only how many cards each hand holds (the same for every
