@@ -60,11 +60,11 @@ impl<'a> Search<'a> {
         if high <= alpha {
             return (high, bounds_relied_on);
         }
-        // The bounds' cards count only where the bounds decide the result.
-        let mut relevant = 0u64;
         if last {
             return self.last_trick();
         }
+        // The bounds' cards count only where the bounds decide the result (see the clamp).
+        let mut relevant = 0u64;
         let (alpha0, beta0) = (alpha, beta);
         let mut hint = None;
         let at_boundary = if boundary { Some(self.probe(alpha, beta)) } else { None };
@@ -151,7 +151,7 @@ impl<'a> Search<'a> {
             let card = self.st.hands[seat].trailing_zeros();
             *undo = Some(self.st.play(self.rules, card));
         }
-        let done = undos[n - 1].as_ref().and_then(|undo| undo.completed.as_ref()).expect("the fourth card completes the trick");
+        let done = undos[n - 1].as_ref().and_then(|undo| undo.completed.as_ref()).expect("the last seat's card completes the trick");
         let result = (done.contribution + self.st.terminal(self.rules), done.relevant);
         for undo in undos[..n].iter().rev().flatten() {
             self.st.unplay(self.rules, undo);

@@ -1,10 +1,10 @@
 //! Cheap bounds on the future value, checked before searching a node.
 //!
 //! Besides what is left to win, at a trick boundary the leader's *quick tricks* bound
-//! the result (not in bridge, see `future_bounds`): the top cards of a lane he can cash one after the other, each the best
-//! card still in play, in the trump lane or where no opponent can ruff; and either side's
-//! master trumps bring it at least their own points, or in trick games as many tricks as
-//! one of its seats holds of them.
+//! the result (not in bridge, see `future_bounds`): the top cards of a lane he can cash
+//! one after the other, each the best card still in play, in the trump lane or where no
+//! opponent can ruff; and either side's master trumps bring it at least their own points,
+//! or in trick games as many tricks as one of its seats holds of them.
 
 use super::state::State;
 use crate::rules::{Objective, Rules, LANES, MOON_POINTS, MOON_SPLIT};

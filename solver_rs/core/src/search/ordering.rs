@@ -123,15 +123,12 @@ impl Against {
     fn new(rules: &Rules, st: &State, leader: usize) -> Against {
         let mut against = Against { follow_top: [0; 4], ruffs: [false; 4] };
         for seat in (0..rules.n).filter(|&s| rules.max_side[s] != rules.max_side[leader]) {
-            let hand = st.hands[seat];
-            let has_trump = rules.trump_lane.is_some_and(|trump| hand & LANES[trump] != 0);
             for (lane, &cards) in LANES.iter().enumerate() {
-                let follow = hand & cards;
+                let follow = st.hands[seat] & cards;
                 if follow != 0 {
                     against.follow_top[lane] = against.follow_top[lane].max(64 - follow.leading_zeros());
-                } else if has_trump {
-                    against.ruffs[lane] = true;
                 }
+                against.ruffs[lane] |= can_ruff(rules, st, seat, lane);
             }
         }
         against

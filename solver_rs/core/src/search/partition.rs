@@ -4,8 +4,9 @@
 //!
 //! The search reports, with each value, the cards whose *rank* the result relied on (a
 //! card that won a trick over a card of its own lane, the master trumps a bound counted
-//! where it decided the node, what a table entry relied on, the variant's always-relevant cards, and the
-//! lowest card of a run searched once that reaches from a relevant card into the low ones).
+//! where it decided the node, what a table entry relied on, the variant's always-relevant
+//! cards, and the lowest card of a run searched once that reaches from a relevant card
+//! into the low ones).
 //! In each lane the entry keeps the owners of the cards from the top down to the lowest
 //! relevant one; below it, only how many cards each hand holds (the same for every
 //! position of one list). Used for the trick objective and hearts, whose legal cards
@@ -26,9 +27,9 @@ const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 const SHAPE_BYTES: usize = 2 * (std::mem::size_of::<(Shape, Vec<List>)>() + 1);
 const LIST_BYTES: usize = 2 * std::mem::size_of::<List>();
 /// Entries kept in one list: beyond, the most specific one (of an older generation if
-/// there is one) is replaced. Measured on
-/// 13-card bridge deals with one list a shape: 48 thrashed (5 times the nodes), 256 and
-/// 1,024 about the same, except on the hardest deal (1,024 needed).
+/// there is one) is replaced. Measured on 13-card bridge deals with one list a shape: 48
+/// thrashed (5 times the nodes), 256 and 1,024 about the same, except on the hardest deal
+/// (1,024 needed).
 const LIST_LIMIT: usize = 1024;
 
 /// What every position of one list shares: hand lengths in every lane, leader, moon
