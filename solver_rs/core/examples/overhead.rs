@@ -14,7 +14,7 @@ fn main() {
         let start = Instant::now();
         for _ in 0..reps {
             solver.clear();
-            solver.solve(&position, None, SolveOptions { all_cards: true, line: false }).expect("solve");
+            solver.solve(&position, None, SolveOptions { all_cards: true, line: false, deadline: None }).expect("solve");
         }
         times.push(start.elapsed().as_secs_f64() * 1000.0 / reps as f64);
     }

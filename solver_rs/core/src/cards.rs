@@ -96,6 +96,19 @@ impl CardSet {
         self.0 & other.0 != 0
     }
 
+    pub fn intersection(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+
+    /// The cards of `self` not in `other`.
+    pub fn difference(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
+    }
+
+    pub fn is_subset(self, other: CardSet) -> bool {
+        self.0 & !other.0 == 0
+    }
+
     /// The cards in increasing index order.
     pub fn iter(self) -> impl Iterator<Item = Card> {
         bits(self.0).map(|index| Card(index as u8))

@@ -1,4 +1,5 @@
-//! Errors for invalid input. User input never panics: it returns one of these.
+//! Errors: invalid input (user input never panics: it returns one of these), and a solve
+//! stopped by its deadline.
 
 use std::fmt;
 
@@ -16,6 +17,10 @@ pub enum SolverError {
     InvalidPosition(String),
     /// A solve needs an argument it was not given (e.g. the hearts player).
     MissingArgument(&'static str),
+    /// The deadline passed before the solve finished (nothing was computed).
+    Stopped,
+    /// No placement of the unseen cards agrees with what the seat knows.
+    Inconsistent(String),
 }
 
 impl fmt::Display for SolverError {
@@ -28,6 +33,8 @@ impl fmt::Display for SolverError {
             SolverError::Notation(message) => write!(f, "notation: {message}"),
             SolverError::InvalidPosition(message) => write!(f, "invalid position: {message}"),
             SolverError::MissingArgument(name) => write!(f, "missing argument: {name}"),
+            SolverError::Stopped => write!(f, "the deadline passed before the solve finished"),
+            SolverError::Inconsistent(message) => write!(f, "inconsistent knowledge: {message}"),
         }
     }
 }

@@ -11,15 +11,19 @@
 //! - [`search`]: the [`Solver`] (zero-window alpha-beta, transposition table, ordering, bounds).
 //! - [`deal`]: a [`Deal`] before bidding and its [`dd_table`].
 //! - [`batch`]: [`solve_batch`] on all cores.
+//! - [`sampling`]: [`DealSampler`], uniform deals of the cards a seat cannot see.
+//! - [`hint`]: [`evaluate_cards`], every legal card's value over sampled deals.
 //! - [`error`]: [`SolverError`], every way input can be rejected.
 
 pub mod batch;
 pub mod cards;
 pub mod deal;
 pub mod error;
+pub mod hint;
 pub mod notation;
 pub mod position;
 mod rules;
+pub mod sampling;
 pub mod search;
 pub mod variant;
 
@@ -27,7 +31,9 @@ pub use batch::{solve_batch, Job};
 pub use cards::{Card, CardSet};
 pub use deal::{dd_table, Deal, TableEntry};
 pub use error::SolverError;
-pub use position::Position;
+pub use hint::{evaluate_cards, SampleLimits, SampledValues};
+pub use position::{Position, PositionParts};
+pub use sampling::{DealSampler, Holder};
 pub use rules::Objective;
 pub use search::{legal_cards, objective_for, SolveOptions, Solution, Solver, DEFAULT_MEMORY_BYTES};
 pub use variant::Variant;

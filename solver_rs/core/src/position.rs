@@ -86,38 +86,7 @@ impl Position {
 
     /// Parses `first:hands;trump=H;taker=0;leader=2;trick=JH 9H;points=..;tricks=..`.
     pub fn parse(variant: Variant, text: &str) -> Result<Position, SolverError> {
-        let n = variant.players();
-        let (head, fields) = split_fields(text)?;
-        let hands = parse_hands(variant, head)?;
-        let (mut leader, mut trick, mut trump, mut taker) = (None, Vec::new(), None, None);
-        let (mut points, mut tricks) = ([0i32; 4], [0u32; 4]);
-        for (key, value) in fields {
-            match key.as_str() {
-                "leader" => leader = Some(parse_seat(value, n, "leader")?),
-                "taker" => taker = Some(parse_seat(value, n, "taker")?),
-                "trick" => trick = parse_cards(variant, value)?,
-                "trump" => {
-                    trump = match value {
-                        "-" | "N" | "NT" => None,
-                        code => Some(
-                            code.chars()
-                                .next()
-                                .filter(|_| code.chars().count() == 1)
-                                .and_then(|c| variant.suit_index(c))
-                                .ok_or_else(|| SolverError::Notation(format!("unknown trump {code:?}")))?,
-                        ),
-                    }
-                }
-                "points" => points = parse_numbers(value, n, "points")?,
-                "tricks" => {
-                    let values: [i32; 4] = parse_numbers(value, n, "tricks")?;
-                    tricks = values.map(|v| v as u32);
-                }
-                other => return Err(SolverError::Notation(format!("unknown position field {other:?}"))),
-            }
-        }
-        let leader = leader.ok_or(SolverError::Notation("a position needs leader=<seat>".into()))?;
-        Position::new(variant, hands, leader, trick, trump, taker, points, tricks)
+        PositionParts::parse(variant, text)?.build()
     }
 
     pub fn to_text(&self) -> String {
@@ -177,6 +146,64 @@ impl Position {
     /// The same position with another trump (for tables).
     pub fn with_trump(&self, trump: Option<u32>) -> Result<Position, SolverError> {
         Position::new(self.variant, self.hands, self.leader, self.trick.clone(), trump, self.taker, self.points, self.tricks)
+    }
+}
+
+/// The fields of a position as the notation gives them, not yet validated together: a
+/// hint's template, whose hidden hands the sampler fills before [`PositionParts::build`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionParts {
+    pub variant: Variant,
+    pub hands: [CardSet; 4],
+    pub leader: usize,
+    pub trick: Vec<Card>,
+    pub trump: Option<u32>,
+    pub taker: Option<usize>,
+    pub points: [i32; 4],
+    pub tricks: [u32; 4],
+}
+
+impl PositionParts {
+    /// Parses the notation (hands may be incomplete or empty here).
+    pub fn parse(variant: Variant, text: &str) -> Result<PositionParts, SolverError> {
+        let n = variant.players();
+        let (head, fields) = split_fields(text)?;
+        let hands = parse_hands(variant, head)?;
+        let (mut leader, mut trick, mut trump, mut taker) = (None, Vec::new(), None, None);
+        let (mut points, mut tricks) = ([0i32; 4], [0u32; 4]);
+        for (key, value) in fields {
+            match key.as_str() {
+                "leader" => leader = Some(parse_seat(value, n, "leader")?),
+                "taker" => taker = Some(parse_seat(value, n, "taker")?),
+                "trick" => trick = parse_cards(variant, value)?,
+                "trump" => {
+                    trump = match value {
+                        "-" | "N" | "NT" => None,
+                        code => Some(
+                            code.chars()
+                                .next()
+                                .filter(|_| code.chars().count() == 1)
+                                .and_then(|c| variant.suit_index(c))
+                                .ok_or_else(|| SolverError::Notation(format!("unknown trump {code:?}")))?,
+                        ),
+                    }
+                }
+                "points" => points = parse_numbers(value, n, "points")?,
+                "tricks" => {
+                    let values: [i32; 4] = parse_numbers(value, n, "tricks")?;
+                    tricks = values.map(|v| v as u32);
+                }
+                other => return Err(SolverError::Notation(format!("unknown position field {other:?}"))),
+            }
+        }
+        let leader = leader.ok_or(SolverError::Notation("a position needs leader=<seat>".into()))?;
+        Ok(PositionParts { variant, hands, leader, trick, trump, taker, points, tricks })
+    }
+
+    /// Validates the parts into a position (see [`Position::new`]).
+    pub fn build(self) -> Result<Position, SolverError> {
+        let PositionParts { variant, hands, leader, trick, trump, taker, points, tricks } = self;
+        Position::new(variant, hands, leader, trick, trump, taker, points, tricks)
     }
 }
 

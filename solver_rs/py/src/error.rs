@@ -10,6 +10,8 @@ create_exception!(_solver, InvalidInputError, SolverError, "The input describes 
 create_exception!(_solver, UnknownVariantError, InvalidInputError, "The variant name is not one the solver knows.");
 create_exception!(_solver, NotationError, InvalidInputError, "The text does not follow the deal/position notation.");
 create_exception!(_solver, InvalidPositionError, InvalidInputError, "The cards, trick or sides do not make a position.");
+create_exception!(_solver, InconsistentKnowledgeError, InvalidInputError, "No deal of the unseen cards agrees with what the seat knows.");
+create_exception!(_solver, SolveStoppedError, SolverError, "The deadline passed before the solve finished.");
 
 pub fn to_py(error: CoreError) -> PyErr {
     let message = error.to_string();
@@ -18,6 +20,8 @@ pub fn to_py(error: CoreError) -> PyErr {
         CoreError::Notation(_) | CoreError::UnknownCard(_) | CoreError::DuplicateCard(_) => NotationError::new_err(message),
         CoreError::InvalidPosition(_) | CoreError::MissingArgument(_) => InvalidPositionError::new_err(message),
         CoreError::CardOutOfRange(_) => InvalidInputError::new_err(message),
+        CoreError::Inconsistent(_) => InconsistentKnowledgeError::new_err(message),
+        CoreError::Stopped => SolveStoppedError::new_err(message),
     }
 }
 

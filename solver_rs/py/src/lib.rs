@@ -74,7 +74,7 @@ impl Solver {
     ) -> PyResult<Bound<'py, PyDict>> {
         let variant = guarded(|| convert::variant(variant))?;
         let position = guarded(|| convert::position(variant, position))?;
-        let options = core::SolveOptions { all_cards, line };
+        let options = core::SolveOptions { all_cards, line, deadline: None };
         let inner = &mut self.inner;
         let solution = py.detach(|| guarded(|| inner.solve(&position, player, options)))?;
         convert::solution(py, variant, &solution)
@@ -112,7 +112,7 @@ fn solve_batch<'py>(
         })
         .collect();
     let valid: Vec<core::Job> = parsed.iter().filter_map(|p| p.as_ref().ok().map(|(_, job)| job.clone())).collect();
-    let options = core::SolveOptions { all_cards, line };
+    let options = core::SolveOptions { all_cards, line, deadline: None };
     let memory = memory_mb.clamp(1, 4096) << 20;
     let mut solved = py.detach(|| guarded(|| Ok(core::solve_batch(&valid, options, threads, memory))))?.into_iter();
     let mut out = Vec::with_capacity(parsed.len());

@@ -15,6 +15,7 @@ use super::state::State;
 use super::table::{Bounds, Table};
 use crate::cards::bits;
 use crate::rules::{Rules, LANES};
+use std::time::Instant;
 
 pub(crate) struct Search<'a> {
     pub rules: &'a Rules,
@@ -27,7 +28,14 @@ pub(crate) struct Search<'a> {
     /// the same lead often refutes them again (killer heuristic). Measured: belote -24%
     /// nodes, 52-card bridge -13%, hearts -6%; at following seats it multiplied the nodes.
     pub lead_killers: [[u8; 4]; 14],
+    /// When to give up (see `SolveOptions::deadline`); `stopped` once it has passed, and
+    /// from then on every node returns at once with a meaningless value.
+    pub deadline: Option<Instant>,
+    pub stopped: bool,
 }
+
+/// Nodes between two looks at the clock (a power of two): a few hundred microseconds.
+const NODES_PER_CLOCK_CHECK: u64 = 4096;
 
 /// `Search::lead_killers` when none is known.
 pub(crate) const NO_KILLER: u8 = 0xFF;
@@ -43,6 +51,12 @@ impl<'a> Search<'a> {
     /// the cards whose ranks the result relied on (see `partition.rs`).
     pub(crate) fn alpha_beta(&mut self, mut alpha: i32, mut beta: i32) -> (i32, u64) {
         self.nodes += 1;
+        if self.nodes & (NODES_PER_CLOCK_CHECK - 1) == 0 {
+            self.stopped |= self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        }
+        if self.stopped {
+            return (0, 0);
+        }
         let boundary = self.st.trick_len == 0;
         if boundary && self.st.tricks_left == 0 {
             return (self.st.terminal(self.rules), 0);
@@ -201,7 +215,7 @@ impl<'a> Search<'a> {
         let (mut low, mut high, _) = future_bounds(self.rules, &self.st);
         let mut next = guess;
         let mut steps = MTD_STEPS_AFTER_GUESS;
-        while low < high {
+        while low < high && !self.stopped {
             let t = match next.take() {
                 Some(g) => g.clamp(low + 1, high),
                 None => low + (high - low + 1) / 2,

@@ -18,6 +18,7 @@ use alpha_beta::{Search, NO_KILLER};
 use ordering::{ordered, representative_of, representatives};
 use partition::PartitionTable;
 use state::State;
+use std::time::Instant;
 use table::Table;
 
 /// Default transposition table bound, under the 256 MB ceiling. A bound, not an
@@ -32,11 +33,14 @@ pub struct SolveOptions {
     pub all_cards: bool,
     /// An optimal line of play to the end of the deal.
     pub line: bool,
+    /// Give up at this instant: the solve returns [`SolverError::Stopped`] (checked every
+    /// few thousand nodes, so it stops within a millisecond or so).
+    pub deadline: Option<Instant>,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { all_cards: true, line: true }
+        SolveOptions { all_cards: true, line: true, deadline: None }
     }
 }
 
@@ -123,6 +127,8 @@ impl Solver {
             st: State::new(&rules, position),
             nodes: 0,
             lead_killers: [[NO_KILLER; 4]; 14],
+            deadline: options.deadline,
+            stopped: false,
         };
         let to_play = search.st.to_play(rules.n);
         let maximising = rules.max_side[to_play];
@@ -135,6 +141,11 @@ impl Solver {
             (search.exact(None), Vec::new())
         };
         let line = if options.line { optimal_line(&mut search, future) } else { Vec::new() };
+        if search.stopped {
+            // The unwinding search stored meaningless bounds: forget them all.
+            self.clear();
+            return Err(SolverError::Stopped);
+        }
         Ok(Solution {
             value: base + future,
             card_values: card_values.into_iter().map(|(card, v)| (card, base + v)).collect(),
@@ -147,7 +158,7 @@ impl Solver {
 
     /// Just the value of `position` (the cheapest solve).
     pub fn value(&mut self, position: &Position, hearts_player: Option<usize>) -> Result<i32, SolverError> {
-        Ok(self.solve(position, hearts_player, SolveOptions { all_cards: false, line: false })?.value)
+        Ok(self.solve(position, hearts_player, SolveOptions { all_cards: false, line: false, deadline: None })?.value)
     }
 }
 
@@ -173,6 +184,9 @@ fn every_card(search: &mut Search<'_>) -> Vec<(Card, i32)> {
     // 3% fewer nodes in belote and belote3 than the previous card's value).
     let mut guess: Option<i32> = None;
     for &card in ordered(rules, &search.st, None, None).as_slice() {
+        if search.stopped {
+            break;
+        }
         let card = u32::from(card);
         debug_assert!(reps & (1u64 << card) != 0);
         let undo = search.st.play(rules, card);
@@ -198,7 +212,7 @@ fn every_card(search: &mut Search<'_>) -> Vec<(Card, i32)> {
 fn optimal_line(search: &mut Search<'_>, mut value: i32) -> Vec<Card> {
     let rules = search.rules;
     let mut line = Vec::new();
-    while search.st.tricks_left > 0 {
+    while search.st.tricks_left > 0 && !search.stopped {
         let maximising = rules.max_side[search.st.to_play(rules.n)];
         let moves = ordered(rules, &search.st, None, None);
         let mut chosen = None;

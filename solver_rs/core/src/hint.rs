@@ -1,0 +1,231 @@
+//! Sampled double-dummy evaluation, the engine behind play hints: draw deals of the cards
+//! the seat to move cannot see ([`DealSampler`]), solve each double dummy, and report
+//! every legal card's value in each deal. The caller aggregates (means, errors, scores).
+//!
+//! Determinism: deal `i` comes from its own ChaCha8 stream (`seed`, stream `i`), and the
+//! result holds the deals `0..m` for some `m`, whatever the thread count; so a result is
+//! a function of the seed and of how many deals fit in the time budget, and a fixed
+//! number of deals (no budget) makes it a function of the seed alone.
+
+use crate::cards::{Card, CardSet};
+use crate::error::SolverError;
+use crate::position::PositionParts;
+use crate::sampling::DealSampler;
+use crate::search::{SolveOptions, Solver};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Where the sampled cards go: each sampler holder's seat, or `None` (the stock: out of play).
+pub type HolderSeats = Vec<Option<usize>>;
+
+/// One deal's card values and node count, or why it has none.
+type DealOutcome = Result<(Vec<i32>, u64), SolverError>;
+
+/// How many deals to solve, and until when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SampleLimits {
+    /// Solved whatever the budget (only `deadline` stops them).
+    pub min_samples: usize,
+    pub max_samples: usize,
+    /// No deal beyond the minimum starts after this, and those running are abandoned.
+    pub budget_end: Option<Instant>,
+    /// The hard end (the caller's deadline): past it the evaluation fails with
+    /// [`SolverError::Stopped`] unless the minimum is already solved.
+    pub deadline: Option<Instant>,
+}
+
+/// Every legal card's value in each solved deal: `values[i][j]` is card `cards[j]` in deal `i`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SampledValues {
+    pub cards: Vec<Card>,
+    pub values: Vec<Vec<i32>>,
+    pub nodes: u64,
+}
+
+/// Evaluates the legal cards of the seat to move in `template`, whose hidden hands are
+/// filled with each sampled deal (cards known to the seat may already be in them).
+#[allow(clippy::too_many_arguments)]
+pub fn evaluate_cards(
+    template: &PositionParts,
+    holder_seats: &[Option<usize>],
+    sampler: &DealSampler,
+    hearts_player: Option<usize>,
+    seed: u64,
+    limits: SampleLimits,
+    threads: usize,
+    memory_bytes: usize,
+) -> Result<SampledValues, SolverError> {
+    if limits.min_samples == 0 || limits.min_samples > limits.max_samples {
+        return Err(SolverError::InvalidPosition("1 <= min_samples <= max_samples".into()));
+    }
+    let first = deal_position(template, holder_seats, sampler, seed, 0)?;
+    let cards = crate::search::legal_cards(&first.clone().build()?);
+    let threads = thread_count(threads, limits.max_samples);
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<DealOutcome>>> = Mutex::new(vec![None; limits.max_samples]);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut solver = Solver::with_memory(memory_bytes);
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let within_minimum = index < limits.min_samples;
+                    let stop = if within_minimum { limits.deadline } else { earliest(limits.budget_end, limits.deadline) };
+                    if index >= limits.max_samples || stop.is_some_and(|end| Instant::now() >= end) {
+                        break;
+                    }
+                    let outcome = solve_deal(&mut solver, template, holder_seats, sampler, hearts_player, seed, index, stop);
+                    let stopped = matches!(outcome, Err(SolverError::Stopped));
+                    results.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(outcome);
+                    if stopped {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    let mut values = Vec::new();
+    let mut nodes = 0;
+    for outcome in results.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()) {
+        match outcome {
+            Some(Ok((deal_values, deal_nodes))) => {
+                values.push(deal_values);
+                nodes += deal_nodes;
+            }
+            Some(Err(SolverError::Stopped)) | None => break,
+            Some(Err(error)) => return Err(error),
+        }
+    }
+    if values.len() < limits.min_samples {
+        return Err(SolverError::Stopped);
+    }
+    Ok(SampledValues { cards, values, nodes })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn solve_deal(
+    solver: &mut Solver,
+    template: &PositionParts,
+    holder_seats: &[Option<usize>],
+    sampler: &DealSampler,
+    hearts_player: Option<usize>,
+    seed: u64,
+    index: usize,
+    deadline: Option<Instant>,
+) -> DealOutcome {
+    let position = deal_position(template, holder_seats, sampler, seed, index)?.build()?;
+    let options = SolveOptions { all_cards: true, line: false, deadline };
+    let solution = solver.solve(&position, hearts_player, options)?;
+    Ok((solution.card_values.iter().map(|&(_, value)| value).collect(), solution.nodes))
+}
+
+/// The template with deal `index`'s cards added to the hidden hands.
+pub fn deal_position(
+    template: &PositionParts,
+    holder_seats: &[Option<usize>],
+    sampler: &DealSampler,
+    seed: u64,
+    index: usize,
+) -> Result<PositionParts, SolverError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index as u64);
+    let placement = sampler.sample(&mut rng);
+    if placement.len() != holder_seats.len() {
+        return Err(SolverError::InvalidPosition("one seat (or none, for the stock) per holder".into()));
+    }
+    let mut parts = template.clone();
+    for (cards, seat) in placement.into_iter().zip(holder_seats) {
+        if let Some(seat) = *seat {
+            let hand = parts.hands.get_mut(seat).ok_or_else(|| SolverError::InvalidPosition("a holder's seat is 0..3".into()))?;
+            if hand.intersects(cards) {
+                return Err(SolverError::DuplicateCard("a sampled card is already in the template".into()));
+            }
+            *hand = hand.union(cards);
+        }
+    }
+    Ok(parts)
+}
+
+fn earliest(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+fn thread_count(threads: usize, jobs: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+    .clamp(1, jobs.max(1))
+}
+
+/// The cards of `parts`' hands and trick (what the template already places).
+pub fn placed_cards(parts: &PositionParts) -> CardSet {
+    let in_hands = parts.hands.iter().fold(CardSet::EMPTY, |all, &hand| all.union(hand));
+    parts.trick.iter().fold(in_hands, |mut all, &card| {
+        all.insert(card);
+        all
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sampling::Holder;
+    use crate::variant::Variant;
+
+    /// Seat 0 of a belote deal after two tricks, the other hands hidden.
+    fn belote_template() -> (PositionParts, Vec<Holder>, HolderSeats) {
+        let full = PositionParts::parse(
+            Variant::Belote,
+            "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0;points=0 0 0 0;tricks=0 0 0 0",
+        )
+        .unwrap();
+        let mut template = full.clone();
+        let mut holders = Vec::new();
+        let mut unseen = CardSet::EMPTY;
+        for seat in 1..4 {
+            unseen = unseen.union(full.hands[seat]);
+        }
+        for seat in 1..4 {
+            holders.push(Holder { size: full.hands[seat].len(), known: CardSet::EMPTY, allowed: unseen });
+            template.hands[seat] = CardSet::EMPTY;
+        }
+        (template, holders, vec![Some(1), Some(2), Some(3)])
+    }
+
+    fn unseen_of(holders: &[Holder]) -> CardSet {
+        holders.iter().fold(CardSet::EMPTY, |all, h| all.union(h.allowed))
+    }
+
+    #[test]
+    fn same_seed_same_values_whatever_the_threads() {
+        let (template, holders, seats) = belote_template();
+        let sampler = DealSampler::new(unseen_of(&holders), &holders).unwrap();
+        let limits = SampleLimits { min_samples: 12, max_samples: 12, budget_end: None, deadline: None };
+        let one = evaluate_cards(&template, &seats, &sampler, None, 5, limits, 1, 1 << 20).unwrap();
+        let two = evaluate_cards(&template, &seats, &sampler, None, 5, limits, 2, 1 << 20).unwrap();
+        assert_eq!(one.values, two.values);
+        assert_eq!(one.values.len(), 12);
+        assert_eq!(one.cards.len(), 5);
+        let other = evaluate_cards(&template, &seats, &sampler, None, 6, limits, 1, 1 << 20).unwrap();
+        assert_ne!(one.values, other.values);
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_before_the_minimum() {
+        let (template, holders, seats) = belote_template();
+        let sampler = DealSampler::new(unseen_of(&holders), &holders).unwrap();
+        let past = Some(Instant::now());
+        let limits = SampleLimits { min_samples: 3, max_samples: 5, budget_end: None, deadline: past };
+        assert_eq!(evaluate_cards(&template, &seats, &sampler, None, 1, limits, 1, 1 << 20), Err(SolverError::Stopped));
+        // A spent budget still solves the minimum.
+        let limits = SampleLimits { min_samples: 3, max_samples: 50, budget_end: past, deadline: None };
+        assert_eq!(evaluate_cards(&template, &seats, &sampler, None, 1, limits, 2, 1 << 20).unwrap().values.len(), 3);
+    }
+}
