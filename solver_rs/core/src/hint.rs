@@ -130,9 +130,7 @@ pub fn deal_position(
     seed: u64,
     index: usize,
 ) -> Result<PositionParts, SolverError> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(index as u64);
-    let placement = sampler.sample(&mut rng);
+    let placement = sampler.sample(&mut deal_rng(seed, index));
     if placement.len() != holder_seats.len() {
         return Err(SolverError::InvalidPosition("one seat (or none, for the stock) per holder".into()));
     }
@@ -147,6 +145,17 @@ pub fn deal_position(
         }
     }
     Ok(parts)
+}
+
+/// `count` placements, deal `i` from stream `i` of `seed` (as [`evaluate_cards`] draws them).
+pub fn sample_many(sampler: &DealSampler, seed: u64, count: usize) -> Vec<Vec<CardSet>> {
+    (0..count).map(|index| sampler.sample(&mut deal_rng(seed, index))).collect()
+}
+
+fn deal_rng(seed: u64, index: usize) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index as u64);
+    rng
 }
 
 fn earliest(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {

@@ -1,6 +1,6 @@
 //! Conversions between Python values and core types.
 
-use cardgames_solver::{Card, Deal, Position, Solution, SolverError, TableEntry, Variant};
+use cardgames_solver::{Card, CardSet, Deal, Position, Solution, SolverError, TableEntry, Variant};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -14,6 +14,19 @@ pub fn position(variant: Variant, text: &str) -> Result<Position, SolverError> {
 
 pub fn deal(variant: Variant, text: &str) -> Result<Deal, SolverError> {
     Deal::parse(variant, text)
+}
+
+/// Card codes to a set; a duplicate or unknown code is an error.
+pub fn card_set(variant: Variant, codes: &[String]) -> Result<CardSet, SolverError> {
+    let mut set = CardSet::EMPTY;
+    for code in codes {
+        let card = variant.parse_card(code)?;
+        if set.contains(card) {
+            return Err(SolverError::DuplicateCard(code.clone()));
+        }
+        set.insert(card);
+    }
+    Ok(set)
 }
 
 pub fn codes(variant: Variant, cards: &[Card]) -> Vec<String> {

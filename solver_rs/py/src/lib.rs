@@ -133,6 +133,87 @@ fn solve_batch<'py>(
     Ok(out)
 }
 
+/// One holder of unseen cards: (seat or None for the stock, size, known codes, allowed codes).
+type HolderSpec = (Option<usize>, u32, Vec<String>, Vec<String>);
+
+fn sampler_of(variant: core::Variant, unseen: &[String], holders: &[HolderSpec]) -> Result<core::DealSampler, core::SolverError> {
+    let unseen = convert::card_set(variant, unseen)?;
+    let facts: Vec<core::Holder> = holders
+        .iter()
+        .map(|(_, size, known, allowed)| {
+            Ok(core::Holder { size: *size, known: convert::card_set(variant, known)?, allowed: convert::card_set(variant, allowed)? })
+        })
+        .collect::<Result<_, core::SolverError>>()?;
+    core::DealSampler::new(unseen, &facts)
+}
+
+/// Draws `count` placements of the `unseen` cards among `holders` (uniform over the ones
+/// consistent with the holders' facts), deal `i` from stream `i` of `seed`; each placement
+/// lists every holder's cards. Also returns how many placements are consistent.
+#[pyfunction]
+fn sample_placements(
+    py: Python<'_>,
+    variant: &str,
+    unseen: Vec<String>,
+    holders: Vec<HolderSpec>,
+    seed: u64,
+    count: usize,
+) -> PyResult<(u128, Vec<Vec<Vec<String>>>)> {
+    let (variant, total, placements) = guarded(|| {
+        let variant = convert::variant(variant)?;
+        let sampler = sampler_of(variant, &unseen, &holders)?;
+        let placements = py.detach(|| core::hint::sample_many(&sampler, seed, count));
+        Ok((variant, sampler.count(), placements))
+    })?;
+    let codes = placements
+        .iter()
+        .map(|placement| placement.iter().map(|cards| convert::codes(variant, &cards.iter().collect::<Vec<_>>())).collect())
+        .collect();
+    Ok((total, codes))
+}
+
+/// Every legal card of the seat to move in `template` (its hidden hands empty or partly
+/// known), valued in deals sampled from `unseen` and `holders`. Durations in seconds from
+/// now: `budget` ends the sampling beyond `min_samples`, `deadline` ends everything
+/// (`SolveStoppedError` if the minimum is not solved by then). Returns a dict: cards,
+/// values (one list per deal, a value per card), nodes.
+#[pyfunction]
+#[pyo3(signature = (variant, template, unseen, holders, player, seed, min_samples, max_samples, budget = None, deadline = None, threads = 0, memory_mb = 16))]
+#[allow(clippy::too_many_arguments)]
+fn evaluate_cards<'py>(
+    py: Python<'py>,
+    variant: &str,
+    template: &str,
+    unseen: Vec<String>,
+    holders: Vec<HolderSpec>,
+    player: Option<usize>,
+    seed: u64,
+    min_samples: usize,
+    max_samples: usize,
+    budget: Option<f64>,
+    deadline: Option<f64>,
+    threads: usize,
+    memory_mb: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let start = std::time::Instant::now();
+    let instant = |seconds: Option<f64>| seconds.map(|s| start + std::time::Duration::from_secs_f64(s.clamp(0.0, 86_400.0)));
+    let limits = core::SampleLimits { min_samples, max_samples, budget_end: instant(budget), deadline: instant(deadline) };
+    let memory = memory_mb.clamp(1, 4096) << 20;
+    let (variant, result) = guarded(|| {
+        let variant = convert::variant(variant)?;
+        let parts = core::PositionParts::parse(variant, template)?;
+        let sampler = sampler_of(variant, &unseen, &holders)?;
+        let seats: Vec<Option<usize>> = holders.iter().map(|(seat, ..)| *seat).collect();
+        let result = py.detach(|| core::evaluate_cards(&parts, &seats, &sampler, player, seed, limits, threads, memory))?;
+        Ok((variant, result))
+    })?;
+    let dict = PyDict::new(py);
+    dict.set_item("cards", convert::codes(variant, &result.cards))?;
+    dict.set_item("values", result.values)?;
+    dict.set_item("nodes", result.nodes)?;
+    Ok(dict)
+}
+
 #[pymodule]
 fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -141,10 +222,14 @@ fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("UnknownVariantError", py.get_type::<error::UnknownVariantError>())?;
     m.add("NotationError", py.get_type::<error::NotationError>())?;
     m.add("InvalidPositionError", py.get_type::<error::InvalidPositionError>())?;
+    m.add("InconsistentKnowledgeError", py.get_type::<error::InconsistentKnowledgeError>())?;
+    m.add("SolveStoppedError", py.get_type::<error::SolveStoppedError>())?;
     m.add_class::<Solver>()?;
     m.add_function(wrap_pyfunction!(core_version, m)?)?;
     m.add_function(wrap_pyfunction!(count_cards, m)?)?;
     m.add_function(wrap_pyfunction!(legal_cards, m)?)?;
     m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(sample_placements, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_cards, m)?)?;
     Ok(())
 }
