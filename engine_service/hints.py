@@ -67,7 +67,7 @@ class Hint:
     options: tuple[CardOption, ...]  # best first
     samples: int
     seed: int
-    nodes: int
+    nodes: int  # varies with thread scheduling (warm tables); everything else is reproducible
 
     @property
     def best(self) -> CardOption:

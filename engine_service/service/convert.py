@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from cardgames.v1 import game_pb2 as pb
+from cardgames.v1 import game_service_pb2 as api
 from cardgames_client import move as move_message  # the one text -> Move mapping
 from google.protobuf import struct_pb2
 
+from ..hints import Hint
 from ..rules import PlayerView
 from .errors import InvalidInput
 from .games import FINISHED, SeenChange
@@ -199,3 +201,24 @@ def game_summary(row: GameRow) -> pb.GameSummary:
         updated_at=row.updated_at,
     )
 
+
+
+def hint(answer: Hint) -> api.Hint:
+    return api.Hint(
+        seat=answer.seat,
+        version=answer.version,
+        unit=answer.unit,
+        options=[
+            api.HintOption(
+                move=move_message(f"play:{option.card}"),
+                expected=option.expected,
+                stderr=option.stderr,
+                expected_deal_score=option.expected_deal_score,
+                deal_score_stderr=option.deal_score_stderr,
+            )
+            for option in answer.options
+        ],
+        samples=answer.samples,
+        seed=answer.seed,
+        nodes=answer.nodes,
+    )

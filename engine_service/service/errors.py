@@ -60,3 +60,15 @@ class StorageUnavailable(ServiceError):
     """The database could not commit (busy beyond the timeout, disk error)."""
 
     reason = "STORAGE_UNAVAILABLE"
+
+
+class SolverBusy(ServiceError):
+    """Every solver slot is taken: try again shortly (RESOURCE_EXHAUSTED)."""
+
+    reason = "SOLVER_BUSY"
+
+
+class DeadlineExceeded(ServiceError):
+    """The call's deadline passed before the solver had its minimum of work done."""
+
+    reason = "DEADLINE_EXCEEDED"

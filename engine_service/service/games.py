@@ -20,6 +20,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Mapping
 
+from ..hints import HintQuestion, hint_question
 from ..rules import Game, Move, PlayerView, RuleViolation, new_game, parse_move, variant_class
 from ..rules.errors import Reason
 from ..rules.events import Event
@@ -153,6 +154,14 @@ class GameService:
         async with live.lock:
             live = await self._current(game_id)
             return live.game.view(viewer)
+
+    async def hint_question(self, game_id: str, seat: int, token: str | None) -> HintQuestion:
+        """What a hint for ``seat`` may be computed from (its knowledge only), at the current version."""
+        live = await self._live(game_id)
+        self._authorize(live, seat, token)
+        async with live.lock:
+            live = await self._current(game_id)
+            return hint_question(live.game, seat)
 
     def list(self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int) -> list[GameRow]:
         if variant is not None:

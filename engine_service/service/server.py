@@ -32,6 +32,7 @@ from . import logs, workers
 from .games import GameService
 from .interceptor import ServiceInterceptor, add_intercepted
 from .servicer import GameServiceServicer
+from .solving import SolverSlots
 from .store import Store
 
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
@@ -88,7 +89,7 @@ class Server:
         # a lone server must not share its port with another server started by mistake.
         self.grpc = grpc.aio.server(options=[("grpc.so_reuseport", 1 if workers.is_worker() else 0)])
         add_intercepted(self.grpc, game_service_pb2_grpc.add_GameServiceServicer_to_server,
-                        GameServiceServicer(self.games), ServiceInterceptor())
+                        GameServiceServicer(self.games, SolverSlots()), ServiceInterceptor())
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc)
         reflection.enable_server_reflection(
             (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),

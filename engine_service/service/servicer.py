@@ -13,10 +13,12 @@ import grpc
 from cardgames.v1 import game_service_pb2 as api
 from cardgames.v1 import game_service_pb2_grpc as api_grpc
 
+from .. import hints
 from ..rules import PlayerView
 from . import convert
 from .errors import InvalidInput
 from .games import GameService
+from .solving import SolverSlots
 
 DEFAULT_PAGE_SIZE = 50
 MAX_PAGE_SIZE = 1000
@@ -34,9 +36,14 @@ def _optional(message, name: str):  # noqa: ANN001, ANN202 - protobuf messages a
     return getattr(message, name) if message.HasField(name) else None
 
 
+DEFAULT_HINT_BUDGET_MS = 200
+MAX_HINT_BUDGET_MS = 60_000
+
+
 class GameServiceServicer(api_grpc.GameServiceServicer):
-    def __init__(self, games: GameService) -> None:
+    def __init__(self, games: GameService, solving: SolverSlots) -> None:
         self.games = games
+        self.solving = solving
 
     async def CreateGame(self, request: api.CreateGameRequest, context: grpc.aio.ServicerContext) -> api.CreateGameResponse:
         variant = convert.variant_name(request.variant)
@@ -106,6 +113,23 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
                 yield api.WatchGameResponse(snapshot=convert.game_view(request.game_id, item))
             else:
                 yield api.WatchGameResponse(change=convert.game_change(item))
+
+    async def GetHint(self, request: api.GetHintRequest, context: grpc.aio.ServicerContext) -> api.GetHintResponse:
+        budget_ms = request.budget_ms or DEFAULT_HINT_BUDGET_MS
+        if not 0 < budget_ms <= MAX_HINT_BUDGET_MS:
+            raise InvalidInput(f"budget_ms must be 0..{MAX_HINT_BUDGET_MS}", field="budget_ms")
+        max_samples = request.max_samples or hints.MAX_SAMPLES
+        if not hints.MIN_SAMPLES <= max_samples <= hints.MAX_SAMPLES:
+            raise InvalidInput(f"max_samples must be 0 or {hints.MIN_SAMPLES}..{hints.MAX_SAMPLES}", field="max_samples")
+        question = await self.games.hint_question(request.game_id, request.seat, bearer_token(context))
+        hint = await self.solving.hint(
+            question,
+            seed=_optional(request, "seed"),
+            budget=budget_ms / 1000,
+            max_samples=max_samples,
+            time_remaining=context.time_remaining(),
+        )
+        return api.GetHintResponse(hint=convert.hint(hint))
 
 
 def _encode_page_token(seq: int) -> str:

@@ -185,6 +185,13 @@ def _get_request(game_id: str, seat: int | None) -> api.GetGameRequest:
     return request
 
 
+def _hint_request(game_id: str, seat: int, budget_ms: int, seed: int | None, max_samples: int) -> api.GetHintRequest:
+    request = api.GetHintRequest(game_id=game_id, seat=seat, budget_ms=budget_ms, max_samples=max_samples)
+    if seed is not None:
+        request.seed = seed
+    return request
+
+
 def _created(response: api.CreateGameResponse) -> CreatedGame:
     tokens = tuple(credential.token for credential in sorted(response.credentials, key=lambda c: c.seat))
     return CreatedGame(response.game_id, tokens, response.view)
@@ -243,6 +250,11 @@ class Client:
         request = api.ValidateMoveRequest(game_id=game_id, seat=seat, move=move(the_move))
         return self._call(self.stub.ValidateMove, request, token)
 
+    def get_hint(self, game_id: str, seat: int, token: str, *, budget_ms: int = 0, seed: int | None = None,
+                 max_samples: int = 0) -> api.Hint:
+        """Every legal option of the seat to move, best first (see GetHint in the proto)."""
+        return self._call(self.stub.GetHint, _hint_request(game_id, seat, budget_ms, seed, max_samples), token).hint
+
     def watch(self, game_id: str, seat: int | None = None, token: str | None = None, *,
               after_version: int | None = None, timeout: float | None = None) -> Iterator[api.WatchGameResponse]:
         """The snapshot (unless resuming), then every change until the game ends."""
@@ -299,6 +311,11 @@ class AsyncClient:
                             the_move: str | pb.Move) -> api.ValidateMoveResponse:
         request = api.ValidateMoveRequest(game_id=game_id, seat=seat, move=move(the_move))
         return await self._call(self.stub.ValidateMove, request, token)
+
+    async def get_hint(self, game_id: str, seat: int, token: str, *, budget_ms: int = 0, seed: int | None = None,
+                       max_samples: int = 0) -> api.Hint:
+        request = _hint_request(game_id, seat, budget_ms, seed, max_samples)
+        return (await self._call(self.stub.GetHint, request, token)).hint
 
     async def watch(self, game_id: str, seat: int | None = None, token: str | None = None, *,
                     after_version: int | None = None) -> AsyncIterator[api.WatchGameResponse]:

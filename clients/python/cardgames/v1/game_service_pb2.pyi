@@ -134,3 +134,55 @@ class WatchGameResponse(_message.Message):
     snapshot: _game_pb2.GameView
     change: _game_pb2.GameChange
     def __init__(self, snapshot: _Optional[_Union[_game_pb2.GameView, _Mapping]] = ..., change: _Optional[_Union[_game_pb2.GameChange, _Mapping]] = ...) -> None: ...
+
+class GetHintRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "budget_ms", "seed", "max_samples")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    BUDGET_MS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    MAX_SAMPLES_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    budget_ms: int
+    seed: int
+    max_samples: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., budget_ms: _Optional[int] = ..., seed: _Optional[int] = ..., max_samples: _Optional[int] = ...) -> None: ...
+
+class HintOption(_message.Message):
+    __slots__ = ("move", "expected", "stderr", "expected_deal_score", "deal_score_stderr")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_FIELD_NUMBER: _ClassVar[int]
+    STDERR_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_DEAL_SCORE_FIELD_NUMBER: _ClassVar[int]
+    DEAL_SCORE_STDERR_FIELD_NUMBER: _ClassVar[int]
+    move: _game_pb2.Move
+    expected: float
+    stderr: float
+    expected_deal_score: float
+    deal_score_stderr: float
+    def __init__(self, move: _Optional[_Union[_game_pb2.Move, _Mapping]] = ..., expected: _Optional[float] = ..., stderr: _Optional[float] = ..., expected_deal_score: _Optional[float] = ..., deal_score_stderr: _Optional[float] = ...) -> None: ...
+
+class Hint(_message.Message):
+    __slots__ = ("seat", "version", "unit", "options", "samples", "seed", "nodes")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    UNIT_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SAMPLES_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    NODES_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    version: int
+    unit: str
+    options: _containers.RepeatedCompositeFieldContainer[HintOption]
+    samples: int
+    seed: int
+    nodes: int
+    def __init__(self, seat: _Optional[int] = ..., version: _Optional[int] = ..., unit: _Optional[str] = ..., options: _Optional[_Iterable[_Union[HintOption, _Mapping]]] = ..., samples: _Optional[int] = ..., seed: _Optional[int] = ..., nodes: _Optional[int] = ...) -> None: ...
+
+class GetHintResponse(_message.Message):
+    __slots__ = ("hint",)
+    HINT_FIELD_NUMBER: _ClassVar[int]
+    hint: Hint
+    def __init__(self, hint: _Optional[_Union[Hint, _Mapping]] = ...) -> None: ...

@@ -66,6 +66,11 @@ class GameServiceStub:
                 request_serializer=cardgames_dot_v1_dot_game__service__pb2.WatchGameRequest.SerializeToString,
                 response_deserializer=cardgames_dot_v1_dot_game__service__pb2.WatchGameResponse.FromString,
                 _registered_method=True)
+        self.GetHint = channel.unary_unary(
+                '/cardgames.v1.GameService/GetHint',
+                request_serializer=cardgames_dot_v1_dot_game__service__pb2.GetHintRequest.SerializeToString,
+                response_deserializer=cardgames_dot_v1_dot_game__service__pb2.GetHintResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -115,6 +120,18 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetHint(self, request, context):
+        """A hint for the seat to move (token required): every legal card ranked by its value
+        over deals of the unseen cards consistent with what the seat knows (it never sees
+        the real hidden hands). Card play only for now: another decision is
+        FAILED_PRECONDITION (reason HINT_UNAVAILABLE). RESOURCE_EXHAUSTED (SOLVER_BUSY) when
+        every solver slot is taken; DEADLINE_EXCEEDED when the call's deadline passes before
+        the minimum number of deals is solved.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -147,6 +164,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.WatchGame,
                     request_deserializer=cardgames_dot_v1_dot_game__service__pb2.WatchGameRequest.FromString,
                     response_serializer=cardgames_dot_v1_dot_game__service__pb2.WatchGameResponse.SerializeToString,
+            ),
+            'GetHint': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetHint,
+                    request_deserializer=cardgames_dot_v1_dot_game__service__pb2.GetHintRequest.FromString,
+                    response_serializer=cardgames_dot_v1_dot_game__service__pb2.GetHintResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -313,6 +335,33 @@ class GameService:
             '/cardgames.v1.GameService/WatchGame',
             cardgames_dot_v1_dot_game__service__pb2.WatchGameRequest.SerializeToString,
             cardgames_dot_v1_dot_game__service__pb2.WatchGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetHint(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardgames.v1.GameService/GetHint',
+            cardgames_dot_v1_dot_game__service__pb2.GetHintRequest.SerializeToString,
+            cardgames_dot_v1_dot_game__service__pb2.GetHintResponse.FromString,
             options,
             channel_credentials,
             insecure,
