@@ -1,0 +1,94 @@
+"""GetHint through a real server: every card-play decision of a deal gets a hint whose top
+option is legal; other decisions, other seats and spent deadlines get their statuses."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import grpc
+import pytest
+from cardgames_client import CardgamesError, Client, move_text, pb
+
+from tests.service.players import choose
+
+# From this many tricks on a hearts hint is fast enough for the test (earlier, each
+# sampled deal is a full double-dummy hearts solve: see the README's solver figures).
+HEARTS_HINTS_FROM_TRICK = 8
+
+
+def error_of(call) -> CardgamesError:  # noqa: ANN001
+    with pytest.raises(CardgamesError) as caught:
+        call()
+    return caught.value
+
+
+@pytest.mark.parametrize("variant", ["euchre3", "belote3", "belote", "hearts"])
+def test_every_card_decision_of_a_deal_gets_a_hint_and_its_top_option_is_legal(server, variant):
+    rng = random.Random(variant)
+    with Client(server.address) as client:
+        game = client.create_game(variant, seed=f"hints-{variant}")
+        hinted = refused = 0
+        while True:
+            table = client.get_game(game.game_id)
+            if table.phase == pb.PHASE_DEAL_OVER or table.status == pb.GAME_STATUS_FINISHED:
+                break
+            seat = table.to_act[0]
+            view = client.get_game(game.game_id, seat, game.tokens[seat])
+            card_play = view.phase == pb.PHASE_PLAY
+            if card_play and (variant != "hearts" or len(view.tricks) >= HEARTS_HINTS_FROM_TRICK):
+                hint = client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=50, seed=7)
+                assert hint.seat == seat and hint.version == view.version and hint.samples >= 4
+                offered = [move_text(option.move) for option in hint.options]
+                assert sorted(offered) == sorted(move_text(m) for m in view.legal_moves)
+                assert all(option.stderr >= 0 or math.isinf(option.stderr) for option in hint.options)
+                move = offered[0]
+                hinted += 1
+            else:
+                if not card_play:
+                    error = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[seat]))
+                    assert error.code == grpc.StatusCode.FAILED_PRECONDITION and error.reason == "HINT_UNAVAILABLE"
+                    refused += 1
+                move = choose(view, rng)
+            client.submit_move(game.game_id, seat, game.tokens[seat], move)
+        assert hinted >= 4 and refused >= 1  # bidding (and passing, declaring) decisions
+
+
+def test_the_same_seed_gives_the_same_hint_and_other_seats_get_none(server):
+    with Client(server.address) as client:
+        game = client.create_game("euchre3", seed="hint-repeat")
+        rng = random.Random(2)
+        while (table := client.get_game(game.game_id)).phase != pb.PHASE_PLAY:
+            seat = table.to_act[0]
+            client.submit_move(game.game_id, seat, game.tokens[seat],
+                               choose(client.get_game(game.game_id, seat, game.tokens[seat]), rng))
+        seat = table.to_act[0]
+        token = game.tokens[seat]
+        first = client.get_hint(game.game_id, seat, token, budget_ms=60_000, seed=123, max_samples=40)
+        again = client.get_hint(game.game_id, seat, token, budget_ms=60_000, seed=123, max_samples=40)
+        assert first.samples == again.samples == 40
+        assert list(first.options) == list(again.options)
+        other = (seat + 1) % 3
+        error = error_of(lambda: client.get_hint(game.game_id, other, game.tokens[other]))
+        assert error.code == grpc.StatusCode.FAILED_PRECONDITION and error.reason == "NOT_YOUR_TURN"
+        error = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[other]))
+        assert error.code == grpc.StatusCode.PERMISSION_DENIED
+        error = error_of(lambda: client.get_hint(game.game_id, seat, token, max_samples=2))
+        assert error.code == grpc.StatusCode.INVALID_ARGUMENT and "max_samples" in error.fields
+        error = error_of(lambda: client.get_hint(game.game_id, seat, token, budget_ms=-1))
+        assert error.code == grpc.StatusCode.INVALID_ARGUMENT and "budget_ms" in error.fields
+
+
+def test_a_hint_that_cannot_finish_by_the_deadline_is_deadline_exceeded_and_the_server_keeps_answering(server):
+    with Client(server.address, timeout=0.3) as client:
+        game = client.create_game("hearts", seed="hint-deadline")
+        rng = random.Random(3)
+        while (table := client.get_game(game.game_id)).phase != pb.PHASE_PLAY:
+            seat = table.to_act[0]
+            client.submit_move(game.game_id, seat, game.tokens[seat],
+                               choose(client.get_game(game.game_id, seat, game.tokens[seat]), rng))
+        seat = table.to_act[0]
+        # A full 52-card hearts deal: one solve takes minutes, so the minimum cannot be met.
+        error = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[seat]))
+        assert error.code == grpc.StatusCode.DEADLINE_EXCEEDED
+        assert client.get_game(game.game_id).version == table.version
