@@ -8,7 +8,7 @@ import random
 
 import grpc
 import pytest
-from cardgames_client import CardgamesError, Client, move_text, pb
+from cardgames_client import CardgamesError, Client, CreatedGame, move_text, pb
 
 from tests.service.players import choose
 
@@ -21,6 +21,15 @@ def error_of(call) -> CardgamesError:  # noqa: ANN001
     with pytest.raises(CardgamesError) as caught:
         call()
     return caught.value
+
+
+def play_until_card_play(client: Client, game: CreatedGame, rng: random.Random) -> pb.GameView:
+    """Random legal moves until the first card is to be played; the spectator's view then."""
+    while (table := client.get_game(game.game_id)).phase != pb.PHASE_PLAY:
+        seat = table.to_act[0]
+        client.submit_move(game.game_id, seat, game.tokens[seat],
+                           choose(client.get_game(game.game_id, seat, game.tokens[seat]), rng))
+    return table
 
 
 @pytest.mark.parametrize("variant", ["euchre3", "belote3", "belote", "hearts"])
@@ -57,11 +66,7 @@ def test_every_card_decision_of_a_deal_gets_a_hint_and_its_top_option_is_legal(s
 def test_the_same_seed_gives_the_same_hint_and_other_seats_get_none(server):
     with Client(server.address) as client:
         game = client.create_game("euchre3", seed="hint-repeat")
-        rng = random.Random(2)
-        while (table := client.get_game(game.game_id)).phase != pb.PHASE_PLAY:
-            seat = table.to_act[0]
-            client.submit_move(game.game_id, seat, game.tokens[seat],
-                               choose(client.get_game(game.game_id, seat, game.tokens[seat]), rng))
+        table = play_until_card_play(client, game, random.Random(2))
         seat = table.to_act[0]
         token = game.tokens[seat]
         first = client.get_hint(game.game_id, seat, token, budget_ms=60_000, seed=123, max_samples=40)
@@ -82,11 +87,7 @@ def test_the_same_seed_gives_the_same_hint_and_other_seats_get_none(server):
 def test_a_hint_that_cannot_finish_by_the_deadline_is_deadline_exceeded_and_the_server_keeps_answering(server):
     with Client(server.address, timeout=0.3) as client:
         game = client.create_game("hearts", seed="hint-deadline")
-        rng = random.Random(3)
-        while (table := client.get_game(game.game_id)).phase != pb.PHASE_PLAY:
-            seat = table.to_act[0]
-            client.submit_move(game.game_id, seat, game.tokens[seat],
-                               choose(client.get_game(game.game_id, seat, game.tokens[seat]), rng))
+        table = play_until_card_play(client, game, random.Random(3))
         seat = table.to_act[0]
         # A full 52-card hearts deal: one solve takes minutes, so the minimum cannot be met.
         error = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[seat]))

@@ -9,6 +9,15 @@ use crate::search::{SolveOptions, Solution, Solver};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+/// Threads to use for `jobs` jobs when `threads` are asked for (0: one per core).
+pub(crate) fn thread_count(threads: usize, jobs: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+    .clamp(1, jobs.max(1))
+}
+
 /// One position to solve, with the hearts player where needed.
 #[derive(Debug, Clone)]
 pub struct Job {
@@ -18,11 +27,7 @@ pub struct Job {
 
 /// Solves every job on `threads` threads (0: all cores), each thread with its own table.
 pub fn solve_batch(jobs: &[Job], options: SolveOptions, threads: usize, memory_bytes: usize) -> Vec<Result<Solution, SolverError>> {
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    }
-    .clamp(1, jobs.len().max(1));
+    let threads = thread_count(threads, jobs.len());
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<Solution, SolverError>>>> = Mutex::new(vec![None; jobs.len()]);
     std::thread::scope(|scope| {

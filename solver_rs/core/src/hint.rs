@@ -7,6 +7,7 @@
 //! a function of the seed and of how many deals fit in the time budget, and a fixed
 //! number of deals (no budget) makes it a function of the seed alone.
 
+use crate::batch::thread_count;
 use crate::cards::{Card, CardSet};
 use crate::error::SolverError;
 use crate::position::PositionParts;
@@ -62,7 +63,7 @@ pub fn evaluate_cards(
         return Err(SolverError::InvalidPosition("1 <= min_samples <= max_samples".into()));
     }
     let first = deal_position(template, holder_seats, sampler, seed, 0)?;
-    let cards = crate::search::legal_cards(&first.clone().build()?);
+    let cards = crate::search::legal_cards(&first.build()?);
     let threads = thread_count(threads, limits.max_samples);
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<DealOutcome>>> = Mutex::new(vec![None; limits.max_samples]);
@@ -163,14 +164,6 @@ fn earliest(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     }
-}
-
-fn thread_count(threads: usize, jobs: usize) -> usize {
-    match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    }
-    .clamp(1, jobs.max(1))
 }
 
 /// The cards of `parts`' hands and trick (what the template already places).
