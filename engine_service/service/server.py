@@ -9,6 +9,8 @@ Configuration comes from flags, each with an environment variable as its default
     --log-level CARDGAMES_LOG_LEVEL  debug, info (default), warning, error
     --workers   CARDGAMES_WORKERS    server processes sharing the port and the database (default 1;
                                      one per core uses every core, see workers.py)
+    --solver-slots CARDGAMES_SOLVER_SLOTS  solves (hints) at once per process; more are refused
+                                     with RESOURCE_EXHAUSTED (default: one per core)
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class Settings:
     grace: float = 10.0
     log_level: str = "info"
     workers: int = 1
+    solver_slots: int = 0  # 0: one per core
 
 
 def parse_settings(argv: Sequence[str] | None = None) -> Settings:
@@ -59,10 +62,15 @@ def parse_settings(argv: Sequence[str] | None = None) -> Settings:
     parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"), type=str.lower,
                         default=env.get("CARDGAMES_LOG_LEVEL", Settings.log_level))
     parser.add_argument("--workers", type=int, default=int(env.get("CARDGAMES_WORKERS", Settings.workers)))
+    parser.add_argument("--solver-slots", type=int,
+                        default=int(env.get("CARDGAMES_SOLVER_SLOTS", Settings.solver_slots)))
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error("--workers must be at least 1")
-    return Settings(args.address, args.database, args.sync, args.grace, args.log_level, args.workers)
+    if args.solver_slots < 0:
+        parser.error("--solver-slots must be 0 (one per core) or more")
+    return Settings(args.address, args.database, args.sync, args.grace, args.log_level, args.workers,
+                    args.solver_slots)
 
 
 class StartupError(Exception):
@@ -89,7 +97,7 @@ class Server:
         # a lone server must not share its port with another server started by mistake.
         self.grpc = grpc.aio.server(options=[("grpc.so_reuseport", 1 if workers.is_worker() else 0)])
         add_intercepted(self.grpc, game_service_pb2_grpc.add_GameServiceServicer_to_server,
-                        GameServiceServicer(self.games, SolverSlots()), ServiceInterceptor())
+                        GameServiceServicer(self.games, SolverSlots(settings.solver_slots)), ServiceInterceptor())
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc)
         reflection.enable_server_reflection(
             (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),

@@ -52,7 +52,7 @@ def supervise(settings: "Settings") -> int:
     ready_read, ready_write = os.pipe()
     command = [sys.executable, "-m", "engine_service.service.server", "--workers", "1", "--address", address,
                "--database", settings.database, "--sync", settings.sync, "--grace", str(settings.grace),
-               "--log-level", settings.log_level]
+               "--log-level", settings.log_level, "--solver-slots", str(settings.solver_slots)]
     env = {**os.environ, READY_FD_ENV: str(ready_write)}
     workers = [subprocess.Popen(command, env=env, pass_fds=(ready_write,)) for _ in range(settings.workers)]
     os.close(ready_write)

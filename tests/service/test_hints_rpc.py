@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import grpc
 import pytest
 from cardgames_client import CardgamesError, Client, CreatedGame, move_text, pb
 
 from tests.service.players import choose
+from tests.service.server_process import ServerProcess
 
 # From this many tricks on a hearts hint is fast enough for the test (earlier, each
 # sampled deal is a full double-dummy hearts solve: see the README's solver figures).
@@ -93,3 +96,31 @@ def test_a_hint_that_cannot_finish_by_the_deadline_is_deadline_exceeded_and_the_
         error = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[seat]))
         assert error.code == grpc.StatusCode.DEADLINE_EXCEEDED
         assert client.get_game(game.game_id).version == table.version
+
+
+def test_a_saturated_solver_refuses_at_once_and_other_calls_keep_their_pace(tmp_path):
+    """One solver slot: while a long hint runs, a second one is RESOURCE_EXHAUSTED and reads answer."""
+    process = ServerProcess(tmp_path / "games.db", "--solver-slots", "1").start()
+    try:
+        with Client(process.address, timeout=2.0) as long_client, Client(process.address) as client:
+            game = client.create_game("hearts", seed="hint-busy")
+            table = play_until_card_play(client, game, random.Random(4))
+            seat = table.to_act[0]
+            with ThreadPoolExecutor(1) as pool:
+                # A first-trick hearts hint: minutes of work, cut by its 2 s deadline.
+                running = pool.submit(lambda: error_of(lambda: long_client.get_hint(game.game_id, seat, game.tokens[seat])))
+                time.sleep(0.5)
+                busy = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[seat]))
+                assert busy.code == grpc.StatusCode.RESOURCE_EXHAUSTED and busy.reason == "SOLVER_BUSY"
+                started = time.perf_counter()
+                for _ in range(20):
+                    client.get_game(game.game_id, seat, game.tokens[seat])
+                # Liveness, not speed: a solve holding the GIL would stall these for the whole 2 s.
+                assert time.perf_counter() - started < 1.5
+                assert running.result().code == grpc.StatusCode.DEADLINE_EXCEEDED
+            # The slot is free again once the long hint has stopped.
+            quick = client.create_game("euchre3", seed="hint-after-busy")
+            seat = play_until_card_play(client, quick, random.Random(5)).to_act[0]
+            assert client.get_hint(quick.game_id, seat, quick.tokens[seat], budget_ms=10).samples >= 4
+    finally:
+        process.stop()
