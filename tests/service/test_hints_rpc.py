@@ -102,20 +102,20 @@ def test_a_saturated_solver_refuses_at_once_and_other_calls_keep_their_pace(tmp_
     """One solver slot: while a long hint runs, a second one is RESOURCE_EXHAUSTED and reads answer."""
     process = ServerProcess(tmp_path / "games.db", "--solver-slots", "1").start()
     try:
-        with Client(process.address, timeout=2.0) as long_client, Client(process.address) as client:
+        with Client(process.address, timeout=4.0) as long_client, Client(process.address) as client:
             game = client.create_game("hearts", seed="hint-busy")
             table = play_until_card_play(client, game, random.Random(4))
             seat = table.to_act[0]
             with ThreadPoolExecutor(1) as pool:
-                # A first-trick hearts hint: minutes of work, cut by its 2 s deadline.
+                # A first-trick hearts hint: minutes of work, cut by its 4 s deadline.
                 running = pool.submit(lambda: error_of(lambda: long_client.get_hint(game.game_id, seat, game.tokens[seat])))
-                time.sleep(0.5)
+                time.sleep(1.0)  # time for it to take the slot
                 busy = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[seat]))
                 assert busy.code == grpc.StatusCode.RESOURCE_EXHAUSTED and busy.reason == "SOLVER_BUSY"
                 started = time.perf_counter()
                 for _ in range(20):
                     client.get_game(game.game_id, seat, game.tokens[seat])
-                # Liveness, not speed: a solve holding the GIL would stall these for the whole 2 s.
+                # Liveness, not speed: a solve holding the GIL would stall these for its remaining 3 s.
                 assert time.perf_counter() - started < 1.5
                 assert running.result().code == grpc.StatusCode.DEADLINE_EXCEEDED
             # The slot is free again once the long hint has stopped.
