@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// Threads to use for `jobs` jobs when `threads` are asked for (0: one per core).
-pub(crate) fn thread_count(threads: usize, jobs: usize) -> usize {
+fn thread_count(threads: usize, jobs: usize) -> usize {
     match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -27,26 +27,42 @@ pub struct Job {
 
 /// Solves every job on `threads` threads (0: all cores), each thread with its own table.
 pub fn solve_batch(jobs: &[Job], options: SolveOptions, threads: usize, memory_bytes: usize) -> Vec<Result<Solution, SolverError>> {
-    let threads = thread_count(threads, jobs.len());
+    let results = run_indexed(jobs.len(), threads, memory_bytes, |solver, index| {
+        let job = &jobs[index];
+        Some((solver.solve(&job.position, job.hearts_player, options), true))
+    });
+    results.into_iter().map(|outcome| outcome.expect("every job is solved")).collect()
+}
+
+/// Runs `work(solver, index)` for the indices `0..count` on `threads` threads (0: all
+/// cores), each thread with its own solver taking the next index from a shared counter.
+/// `work` returns the index's result and whether its thread goes on, or `None` to stop
+/// its thread without a result. Results come back by index (`None`: not reached).
+pub(crate) fn run_indexed<T: Send>(
+    count: usize,
+    threads: usize,
+    memory_bytes: usize,
+    work: impl Fn(&mut Solver, usize) -> Option<(T, bool)> + Sync,
+) -> Vec<Option<T>> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<Solution, SolverError>>>> = Mutex::new(vec![None; jobs.len()]);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..count).map(|_| None).collect());
     std::thread::scope(|scope| {
-        for _ in 0..threads {
+        for _ in 0..thread_count(threads, count) {
             scope.spawn(|| {
                 let mut solver = Solver::with_memory(memory_bytes);
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = jobs.get(index) else { break };
-                    let outcome = solver.solve(&job.position, job.hearts_player, options);
+                    if index >= count {
+                        break;
+                    }
+                    let Some((outcome, go_on)) = work(&mut solver, index) else { break };
                     results.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(outcome);
+                    if !go_on {
+                        break;
+                    }
                 }
             });
         }
     });
-    results
-        .into_inner()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .into_iter()
-        .map(|outcome| outcome.expect("every job is solved"))
-        .collect()
+    results.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner())
 }

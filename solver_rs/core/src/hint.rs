@@ -7,7 +7,7 @@
 //! a function of the seed and of how many deals fit in the time budget, and a fixed
 //! number of deals (no budget) makes it a function of the seed alone.
 
-use crate::batch::thread_count;
+use crate::batch::run_indexed;
 use crate::cards::{Card, CardSet};
 use crate::error::SolverError;
 use crate::position::PositionParts;
@@ -15,8 +15,6 @@ use crate::sampling::DealSampler;
 use crate::search::{SolveOptions, Solver};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 
 /// Where the sampled cards go: each sampler holder's seat, or `None` (the stock: out of play).
@@ -64,33 +62,19 @@ pub fn evaluate_cards(
     }
     let first = deal_position(template, holder_seats, sampler, seed, 0)?;
     let cards = crate::search::legal_cards(&first.build()?);
-    let threads = thread_count(threads, limits.max_samples);
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<DealOutcome>>> = Mutex::new(vec![None; limits.max_samples]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut solver = Solver::with_memory(memory_bytes);
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let within_minimum = index < limits.min_samples;
-                    let stop = if within_minimum { limits.deadline } else { earliest(limits.budget_end, limits.deadline) };
-                    if index >= limits.max_samples || stop.is_some_and(|end| Instant::now() >= end) {
-                        break;
-                    }
-                    let outcome = solve_deal(&mut solver, template, holder_seats, sampler, hearts_player, seed, index, stop);
-                    let stopped = matches!(outcome, Err(SolverError::Stopped));
-                    results.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(outcome);
-                    if stopped {
-                        break;
-                    }
-                }
-            });
+    let results = run_indexed(limits.max_samples, threads, memory_bytes, |solver, index| {
+        let within_minimum = index < limits.min_samples;
+        let stop = if within_minimum { limits.deadline } else { earliest(limits.budget_end, limits.deadline) };
+        if stop.is_some_and(|end| Instant::now() >= end) {
+            return None;
         }
+        let outcome = solve_deal(solver, template, holder_seats, sampler, hearts_player, seed, index, stop);
+        let stopped = matches!(outcome, Err(SolverError::Stopped));
+        Some((outcome, !stopped))
     });
     let mut values = Vec::new();
     let mut nodes = 0;
-    for outcome in results.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()) {
+    for outcome in results {
         match outcome {
             Some(Ok((deal_values, deal_nodes))) => {
                 values.push(deal_values);
@@ -164,15 +148,6 @@ fn earliest(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     }
-}
-
-/// The cards of `parts`' hands and trick (what the template already places).
-pub fn placed_cards(parts: &PositionParts) -> CardSet {
-    let in_hands = parts.hands.iter().fold(CardSet::EMPTY, |all, &hand| all.union(hand));
-    parts.trick.iter().fold(in_hands, |mut all, &card| {
-        all.insert(card);
-        all
-    })
 }
 
 #[cfg(test)]
