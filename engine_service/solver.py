@@ -21,13 +21,14 @@ from ._solver import (
     InvalidPositionError,
     NotationError,
     SolverError,
+    SolveStoppedError,
     UnknownVariantError,
 )
 from .rules import VARIANTS, Position, format_position
 
 __all__ = [
     "DDTable", "InvalidInputError", "InvalidPositionError", "NotationError", "Solution", "Solver",
-    "SolverError", "UnknownVariantError", "core_version", "count_cards", "legal_cards", "solve_batch",
+    "SolverError", "SolveStoppedError", "UnknownVariantError", "core_version", "count_cards", "legal_cards", "solve_batch",
     "SOLVER_VARIANTS",
 ]
 
@@ -102,15 +103,17 @@ class Solver:
         player: int | None = None,
         all_cards: bool = True,
         line: bool = True,
+        deadline: float | None = None,
     ) -> Solution:
-        raw = self._inner.solve(variant, _position_text(variant, position), player, all_cards, line)
+        """``deadline``: seconds from now; past it, ``SolveStoppedError``."""
+        raw = self._inner.solve(variant, _position_text(variant, position), player, all_cards, line, deadline)
         return Solution.from_raw(raw)
 
     def value(self, variant: str, position: str | Position, *, player: int | None = None) -> int:
         return self.solve(variant, position, player=player, all_cards=False, line=False).value
 
-    def dd_table(self, variant: str, deal: str, dealer: int = 0) -> DDTable:
-        rows = self._inner.dd_table(variant, deal, dealer)
+    def dd_table(self, variant: str, deal: str, dealer: int = 0, *, deadline: float | None = None) -> DDTable:
+        rows = self._inner.dd_table(variant, deal, dealer, deadline)
         return DDTable(variant, {(trump, taker): value for trump, taker, value in rows})
 
 

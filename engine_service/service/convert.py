@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from cardgames.v1 import analysis_service_pb2 as analysis_api
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
 from cardgames_client import move as move_message  # the one text -> Move mapping
 from google.protobuf import struct_pb2
 
+from ..analysis import DealAnalysis
 from ..hints import Hint
 from ..rules import PlayerView
 from .errors import InvalidInput
@@ -222,3 +224,28 @@ def hint(answer: Hint) -> api.Hint:
         seed=answer.seed,
         nodes=answer.nodes,
     )
+
+
+def deal_analysis(result: DealAnalysis) -> analysis_api.DealAnalysis:
+    message = analysis_api.DealAnalysis(variant=VARIANT_ENUMS[result.variant], unit=result.unit)
+    if result.play is not None:
+        play, solution = result.play, result.play.solution
+        message.play.CopyFrom(
+            analysis_api.PlayAnalysis(
+                position=play.position,
+                contract=analysis_api.Contract(trump=play.contract.trump or "", taker=play.contract.taker),
+                discard=play.discard,
+                value=solution.value,
+                cards=[analysis_api.CardValue(card=card, value=value) for card, value in solution.card_values.items()],
+                line=solution.line,
+                to_play=solution.to_play,
+                maximising=solution.maximising,
+                nodes=solution.nodes,
+            )
+        )
+    if result.table is not None:
+        message.table.extend(
+            analysis_api.TableCell(trump=trump or "", taker=taker, value=value)
+            for (trump, taker), value in result.table.entries.items()
+        )
+    return message

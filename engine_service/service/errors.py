@@ -62,6 +62,12 @@ class StorageUnavailable(ServiceError):
     reason = "STORAGE_UNAVAILABLE"
 
 
+class FailedPrecondition(ServiceError):
+    """The request is well formed but the game is not in a state that allows it."""
+
+    reason = "FAILED_PRECONDITION"
+
+
 class SolverBusy(ServiceError):
     """Every solver slot is taken: try again shortly (RESOURCE_EXHAUSTED)."""
 

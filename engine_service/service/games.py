@@ -20,12 +20,14 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Mapping
 
+from ..analysis import played_start
 from ..hints import HintQuestion, hint_question
-from ..rules import Game, Move, PlayerView, RuleViolation, new_game, parse_move, variant_class
+from ..rules import DealOutcome, Game, Move, PlayerView, RuleViolation, new_game, parse_move, variant_class
+from ..rules.notation import Position
 from ..rules.errors import Reason
 from ..rules.events import Event
 from .credentials import new_token, seat_of, token_hash
-from .errors import GameNotFound, InvalidInput, OutOfRange, PermissionDenied, Unauthenticated, VersionConflict
+from .errors import FailedPrecondition, GameNotFound, InvalidInput, OutOfRange, PermissionDenied, Unauthenticated, VersionConflict
 from .store import GameRecord, GameRow, MoveRecord, Store
 
 ACTIVE, FINISHED = "ACTIVE", "FINISHED"
@@ -75,6 +77,15 @@ class Created:
     game_id: str
     tokens: tuple[str, ...]
     view: PlayerView
+
+
+@dataclass(frozen=True)
+class PlayedDeal:
+    """A deal played to its end: the match replayed to its first card, and who asks."""
+
+    game: Game
+    start: Position
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -162,6 +173,32 @@ class GameService:
         async with live.lock:
             live = await self._current(game_id)
             return hint_question(live.game, seat)
+
+    async def played_deal(self, game_id: str, seat: int, token: str | None, number: int | None) -> PlayedDeal:
+        """The start of play of a deal ``game_id`` has played to its end (default: the last
+        one), for one of its players; a deal in progress or never played is refused."""
+        live = await self._live(game_id)
+        self._authorize(live, seat, token)
+        async with live.lock:
+            live = await self._current(game_id)
+            game = live.game
+            finished = len(game.results)
+            if number is None:
+                number = finished - 1
+                if number < 0:
+                    raise FailedPrecondition("no deal of this game is over yet", reason="DEAL_IN_PROGRESS")
+            if number < 0 or number > finished:
+                raise OutOfRange(f"this game has deals 0..{finished}", reason="DEAL_OUT_OF_RANGE", field="deal_number")
+            if number == finished:
+                raise FailedPrecondition("this deal is still being played", reason="DEAL_IN_PROGRESS")
+            if game.results[number].outcome is DealOutcome.VOID:
+                raise FailedPrecondition("nobody took this deal: it has no play", reason="DEAL_NOT_PLAYED")
+            record = live.record
+            history = list(game.history)
+        replay = new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
+        start = played_start(replay, history, number)
+        assert start is not None, "a deal that was not void has a first card"
+        return PlayedDeal(replay, start, seat)
 
     def list(self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int) -> list[GameRow]:
         if variant is not None:

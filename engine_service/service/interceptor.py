@@ -36,6 +36,7 @@ _CODES: dict[type[errors.ServiceError], grpc.StatusCode] = {
     errors.VersionConflict: grpc.StatusCode.ABORTED,
     errors.OutOfRange: grpc.StatusCode.OUT_OF_RANGE,
     errors.StorageUnavailable: grpc.StatusCode.UNAVAILABLE,
+    errors.FailedPrecondition: grpc.StatusCode.FAILED_PRECONDITION,
     errors.SolverBusy: grpc.StatusCode.RESOURCE_EXHAUSTED,
     errors.DeadlineExceeded: grpc.StatusCode.DEADLINE_EXCEEDED,
 }

@@ -26,18 +26,20 @@ from dataclasses import dataclass
 from typing import Sequence
 
 import grpc
-from cardgames.v1 import game_service_pb2, game_service_pb2_grpc
+from cardgames.v1 import analysis_service_pb2, analysis_service_pb2_grpc, game_service_pb2, game_service_pb2_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from . import logs, workers
 from .games import GameService
 from .interceptor import ServiceInterceptor, add_intercepted
+from .analysis_servicer import AnalysisServiceServicer
 from .servicer import GameServiceServicer
 from .solving import SolverSlots
 from .store import Store
 
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
+ANALYSIS_SERVICE_NAME = analysis_service_pb2.DESCRIPTOR.services_by_name["AnalysisService"].full_name
 
 
 @dataclass(frozen=True)
@@ -96,11 +98,15 @@ class Server:
         # SO_REUSEPORT lets the workers of one supervisor listen on one port (workers.py);
         # a lone server must not share its port with another server started by mistake.
         self.grpc = grpc.aio.server(options=[("grpc.so_reuseport", 1 if workers.is_worker() else 0)])
+        self.solving = SolverSlots(settings.solver_slots)
+        interceptor = ServiceInterceptor()
         add_intercepted(self.grpc, game_service_pb2_grpc.add_GameServiceServicer_to_server,
-                        GameServiceServicer(self.games, SolverSlots(settings.solver_slots)), ServiceInterceptor())
+                        GameServiceServicer(self.games, self.solving), interceptor)
+        add_intercepted(self.grpc, analysis_service_pb2_grpc.add_AnalysisServiceServicer_to_server,
+                        AnalysisServiceServicer(self.games, self.solving), interceptor)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc)
         reflection.enable_server_reflection(
-            (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
+            (SERVICE_NAME, ANALYSIS_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
             self.grpc,
         )
         try:
@@ -112,14 +118,15 @@ class Server:
 
     async def start(self) -> None:
         await self.grpc.start()
-        for name in ("", SERVICE_NAME):
+        for name in ("", SERVICE_NAME, ANALYSIS_SERVICE_NAME):
             await self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
 
     async def stop(self) -> None:
         """Stops accepting calls, lets in-flight calls finish within the grace period, closes the database."""
-        for name in ("", SERVICE_NAME):
+        for name in ("", SERVICE_NAME, ANALYSIS_SERVICE_NAME):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         await self.grpc.stop(self.settings.grace)
+        self.solving.close()
         self.store.close()
 
 

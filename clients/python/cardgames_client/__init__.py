@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import AsyncIterator, Iterator, Mapping, Sequence
 
 import grpc
+from cardgames.v1 import analysis_service_pb2 as analysis
+from cardgames.v1 import analysis_service_pb2_grpc as analysis_grpc
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
 from cardgames.v1 import game_service_pb2_grpc as api_grpc
@@ -27,7 +29,8 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 __all__ = [
-    "AsyncClient", "CardgamesError", "Client", "CreatedGame", "api", "move", "move_text", "pb", "variant",
+    "AsyncClient", "CardgamesError", "Client", "CreatedGame", "analysis", "api", "deal_input", "move", "move_text",
+    "pb", "variant",
 ]
 
 _VARIANTS = {
@@ -192,6 +195,35 @@ def _hint_request(game_id: str, seat: int, budget_ms: int, seed: int | None, max
     return request
 
 
+def deal_input(variant_name: str, *, deal: str | None = None, position: str | None = None, dealer: int = 0,
+               contract: tuple[str, int] | None = None, player: int | None = None,
+               skip_table: bool = False) -> analysis.DealInput:
+    """A deal (deal notation) or a position (position notation) to analyse; ``contract`` is
+    (trump suit code, taker); ``player`` the hearts player whose points are solved."""
+    item = analysis.DealInput(variant=variant(variant_name), dealer=dealer, skip_table=skip_table)
+    if deal is not None:
+        item.deal = deal
+    if position is not None:
+        item.position = position
+    if contract is not None:
+        item.contract.CopyFrom(analysis.Contract(trump=contract[0], taker=contract[1]))
+    if player is not None:
+        item.player = player
+    return item
+
+
+def _analyze_request(item: analysis.DealInput | None, game_id: str | None, seat: int | None,
+                     deal_number: int | None, time_limit_ms: int) -> analysis.AnalyzeDealRequest:
+    request = analysis.AnalyzeDealRequest(game_id=game_id or "", time_limit_ms=time_limit_ms)
+    if item is not None:
+        request.input.CopyFrom(item)
+    if seat is not None:
+        request.seat = seat
+    if deal_number is not None:
+        request.deal_number = deal_number
+    return request
+
+
 def _created(response: api.CreateGameResponse) -> CreatedGame:
     tokens = tuple(credential.token for credential in sorted(response.credentials, key=lambda c: c.seat))
     return CreatedGame(response.game_id, tokens, response.view)
@@ -203,6 +235,7 @@ class Client:
     def __init__(self, target: str, *, channel: grpc.Channel | None = None, timeout: float | None = 30.0) -> None:
         self.channel = channel or grpc.insecure_channel(target)
         self.stub = api_grpc.GameServiceStub(self.channel)
+        self.analysis = analysis_grpc.AnalysisServiceStub(self.channel)
         self.timeout = timeout
 
     def __enter__(self) -> "Client":
@@ -255,6 +288,25 @@ class Client:
         """Every legal option of the seat to move, best first (see GetHint in the proto)."""
         return self._call(self.stub.GetHint, _hint_request(game_id, seat, budget_ms, seed, max_samples), token).hint
 
+    def analyze_deal(self, item: analysis.DealInput | None = None, *, game_id: str | None = None,
+                     seat: int | None = None, token: str | None = None, deal_number: int | None = None,
+                     time_limit_ms: int = 0) -> analysis.DealAnalysis:
+        """A deal or position (``item``, see :func:`deal_input`), or a game's finished deal."""
+        request = _analyze_request(item, game_id, seat, deal_number, time_limit_ms)
+        return self._call(self.analysis.AnalyzeDeal, request, token).analysis
+
+    def analyze_deals(self, items: Sequence[analysis.DealInput], *, time_limit_ms: int = 0, parallelism: int = 0,
+                      timeout: float | None = None) -> Iterator[analysis.AnalyzeDealsResponse]:
+        """One message per item as it finishes (an analysis or the item's error), with progress."""
+        request = analysis.AnalyzeDealsRequest(inputs=items, time_limit_ms=time_limit_ms, parallelism=parallelism)
+        call = self.analysis.AnalyzeDeals(request, timeout=timeout)
+        try:
+            yield from call
+        except grpc.RpcError as error:
+            raise CardgamesError.from_rpc_error(error) from None
+        finally:
+            call.cancel()
+
     def watch(self, game_id: str, seat: int | None = None, token: str | None = None, *,
               after_version: int | None = None, timeout: float | None = None) -> Iterator[api.WatchGameResponse]:
         """The snapshot (unless resuming), then every change until the game ends."""
@@ -274,6 +326,7 @@ class AsyncClient:
     def __init__(self, target: str, *, channel: grpc.aio.Channel | None = None, timeout: float | None = 30.0) -> None:
         self.channel = channel or grpc.aio.insecure_channel(target)
         self.stub = api_grpc.GameServiceStub(self.channel)
+        self.analysis = analysis_grpc.AnalysisServiceStub(self.channel)
         self.timeout = timeout
 
     async def __aenter__(self) -> "AsyncClient":
@@ -316,6 +369,24 @@ class AsyncClient:
                        max_samples: int = 0) -> api.Hint:
         request = _hint_request(game_id, seat, budget_ms, seed, max_samples)
         return (await self._call(self.stub.GetHint, request, token)).hint
+
+    async def analyze_deal(self, item: analysis.DealInput | None = None, *, game_id: str | None = None,
+                           seat: int | None = None, token: str | None = None, deal_number: int | None = None,
+                           time_limit_ms: int = 0) -> analysis.DealAnalysis:
+        request = _analyze_request(item, game_id, seat, deal_number, time_limit_ms)
+        return (await self._call(self.analysis.AnalyzeDeal, request, token)).analysis
+
+    async def analyze_deals(self, items: Sequence[analysis.DealInput], *, time_limit_ms: int = 0,
+                            parallelism: int = 0) -> AsyncIterator[analysis.AnalyzeDealsResponse]:
+        request = analysis.AnalyzeDealsRequest(inputs=items, time_limit_ms=time_limit_ms, parallelism=parallelism)
+        call = self.analysis.AnalyzeDeals(request)
+        try:
+            async for item in call:
+                yield item
+        except grpc.RpcError as error:
+            raise CardgamesError.from_rpc_error(error) from None
+        finally:
+            call.cancel()
 
     async def watch(self, game_id: str, seat: int | None = None, token: str | None = None, *,
                     after_version: int | None = None) -> AsyncIterator[api.WatchGameResponse]:

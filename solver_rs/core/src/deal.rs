@@ -4,7 +4,8 @@ use crate::cards::{Card, CardSet};
 use crate::error::SolverError;
 use crate::notation::{parse_cards, parse_hands, split_fields};
 use crate::position::{invalid, Position};
-use crate::search::Solver;
+use crate::search::{SolveOptions, Solver};
+use std::time::Instant;
 use crate::variant::Variant;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,8 +61,11 @@ pub struct TableEntry {
 /// euchre3: the taker's tricks (with the turned suit he picks the card up and discards his
 /// best choice); belote, belote3: the taker's side's card points after completion;
 /// hearts: each player's score (no trump), the 2♣ leading.
-pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize) -> Result<Vec<TableEntry>, SolverError> {
+/// Past `deadline` it stops with [`SolverError::Stopped`].
+pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize, deadline: Option<Instant>) -> Result<Vec<TableEntry>, SolverError> {
     let v = deal.variant;
+    let options = SolveOptions { all_cards: false, line: false, deadline };
+    let mut value = |position: &Position, player: Option<usize>| Ok::<i32, SolverError>(solver.solve(position, player, options)?.value);
     let n = v.players();
     if dealer >= n {
         return Err(invalid("the dealer must be a seat"));
@@ -73,7 +77,7 @@ pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize) -> Result<Vec<T
             for trump in [None, Some(0), Some(1), Some(2), Some(3)] {
                 for declarer in 0..4 {
                     let position = Position::new(v, deal.hands, (declarer + 1) % 4, vec![], trump, Some(declarer), [0; 4], [0; 4])?;
-                    let value = solver.value(&position, None)?;
+                    let value = value(&position, None)?;
                     table.push(TableEntry { trump, taker: declarer, value });
                 }
             }
@@ -83,7 +87,7 @@ pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize) -> Result<Vec<T
             let leader = (0..4).find(|&s| deal.hands[s].contains(two_clubs)).ok_or_else(|| invalid("nobody holds the 2C"))?;
             for player in 0..4 {
                 let position = Position::new(v, deal.hands, leader, vec![], None, None, [0; 4], [0; 4])?;
-                let value = solver.value(&position, Some(player))?;
+                let value = value(&position, Some(player))?;
                 table.push(TableEntry { trump: None, taker: player, value });
             }
         }
@@ -100,12 +104,12 @@ pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize) -> Result<Vec<T
                             hands[taker].remove(discard);
                             hands[taker].insert(turned);
                             let position = Position::new(v, hands, leader, vec![], Some(trump), Some(taker), [0; 4], [0; 4])?;
-                            best = best.max(solver.value(&position, None)?);
+                            best = best.max(value(&position, None)?);
                         }
                         best
                     } else {
                         let position = Position::new(v, hands, leader, vec![], Some(trump), Some(taker), [0; 4], [0; 4])?;
-                        solver.value(&position, None)?
+                        value(&position, None)?
                     };
                     table.push(TableEntry { trump: Some(trump), taker, value });
                 }
@@ -130,7 +134,7 @@ pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize) -> Result<Vec<T
                         next += count;
                     }
                     let position = Position::new(v, hands, leader, vec![], Some(trump), Some(taker), [0; 4], [0; 4])?;
-                    let value = solver.value(&position, None)?;
+                    let value = value(&position, None)?;
                     table.push(TableEntry { trump: Some(trump), taker, value });
                 }
             }

@@ -35,6 +35,12 @@ fn legal_cards(variant: &str, position: &str) -> PyResult<Vec<String>> {
     Ok(convert::codes(variant, &cards))
 }
 
+/// The instant `seconds` from now (at most a day; NaN and negative durations are now).
+fn instant_after(seconds: Option<f64>) -> Option<std::time::Instant> {
+    let seconds = seconds.map(|s| if s.is_nan() { 0.0 } else { s.clamp(0.0, 86_400.0) });
+    seconds.map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s))
+}
+
 /// A reusable solver: its transposition table is kept between solves.
 #[pyclass(module = "engine_service._solver")]
 struct Solver {
@@ -62,7 +68,8 @@ impl Solver {
     }
 
     /// Solves a position; returns a dict (value, card_values, line, nodes, to_play, maximising).
-    #[pyo3(signature = (variant, position, player = None, all_cards = true, line = true))]
+    /// `deadline`: seconds from now after which it raises `SolveStoppedError`.
+    #[pyo3(signature = (variant, position, player = None, all_cards = true, line = true, deadline = None))]
     fn solve<'py>(
         &mut self,
         py: Python<'py>,
@@ -71,21 +78,31 @@ impl Solver {
         player: Option<usize>,
         all_cards: bool,
         line: bool,
+        deadline: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let variant = guarded(|| convert::variant(variant))?;
         let position = guarded(|| convert::position(variant, position))?;
-        let options = core::SolveOptions { all_cards, line, deadline: None };
+        let options = core::SolveOptions { all_cards, line, deadline: instant_after(deadline) };
         let inner = &mut self.inner;
         let solution = py.detach(|| guarded(|| inner.solve(&position, player, options)))?;
         convert::solution(py, variant, &solution)
     }
 
     /// The double-dummy table of a deal before bidding: (trump code or None, taker, value) rows.
-    fn dd_table(&mut self, py: Python<'_>, variant: &str, deal: &str, dealer: usize) -> PyResult<Vec<(Option<String>, usize, i32)>> {
+    #[pyo3(signature = (variant, deal, dealer, deadline = None))]
+    fn dd_table(
+        &mut self,
+        py: Python<'_>,
+        variant: &str,
+        deal: &str,
+        dealer: usize,
+        deadline: Option<f64>,
+    ) -> PyResult<Vec<(Option<String>, usize, i32)>> {
         let variant = guarded(|| convert::variant(variant))?;
         let deal = guarded(|| convert::deal(variant, deal))?;
         let inner = &mut self.inner;
-        let table = py.detach(|| guarded(|| core::dd_table(inner, &deal, dealer)))?;
+        let deadline = instant_after(deadline);
+        let table = py.detach(|| guarded(|| core::dd_table(inner, &deal, dealer, deadline)))?;
         Ok(table.iter().map(|entry| convert::table_entry(variant, entry)).collect())
     }
 }
@@ -195,9 +212,7 @@ fn evaluate_cards<'py>(
     threads: usize,
     memory_mb: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let start = std::time::Instant::now();
-    let instant = |seconds: Option<f64>| seconds.map(|s| start + std::time::Duration::from_secs_f64(s.clamp(0.0, 86_400.0)));
-    let limits = core::SampleLimits { min_samples, max_samples, budget_end: instant(budget), deadline: instant(deadline) };
+    let limits = core::SampleLimits { min_samples, max_samples, budget_end: instant_after(budget), deadline: instant_after(deadline) };
     let memory = memory_mb.clamp(1, 4096) << 20;
     let (variant, result) = guarded(|| {
         let variant = convert::variant(variant)?;

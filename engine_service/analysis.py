@@ -1,0 +1,229 @@
+"""Deal analysis: the double-dummy value of a deal's play, every first card, the line, the table.
+
+Three inputs, one answer (:class:`DealAnalysis`):
+
+- a complete deal in the deal notation, before bidding (:func:`analyse_deal`): the play
+  under a contract (trump and taker; default the turned suit taken by next(dealer)) from
+  its first card, the hands completed by the engine's own rules, plus the table over every
+  trump and taker (``Solver.dd_table``: completion per taker, euchre3's best discard);
+- a position in the position notation (:func:`analyse_position`): that position only;
+- a deal a game has played to its end (:func:`analyse_played_deal`, the service checks
+  the deal is over): the start of its play, and the table of those hands under every
+  trump and taker. Every card in it was played face up, so nothing hidden is shown: not
+  the stock, not a discard, not a passed card as such.
+
+Values are in the variant's units (``UNITS``), for the side the solver maximises: the
+taker's tricks (euchre3), the taker's side's card points with the last trick (belote,
+belote3), or the chosen player's own penalty points (hearts, that player minimising).
+``deadline`` (seconds from now) bounds the whole analysis: past it, ``SolveStoppedError``.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from dataclasses import dataclass
+
+from .rules import Game, Move, Phase, Reason, RuleViolation, new_game, parse_move
+from .rules.notation import Position, format_position, parse_position
+from .solver import DDTable, Solution, Solver, SolveStoppedError
+
+UNITS = {"euchre3": "tricks", "belote3": "card_points", "belote": "card_points", "hearts": "penalty_points"}
+
+
+@dataclass(frozen=True)
+class Contract:
+    """Who plays for what: the trump suit's code (None in hearts) and the taker (in
+    hearts, the player whose points are solved)."""
+
+    trump: str | None
+    taker: int
+
+
+@dataclass(frozen=True)
+class PlayAnalysis:
+    contract: Contract
+    position: str  # the position solved, in the position notation
+    discard: str | None  # euchre3, turned suit: the taker's discard that the value assumes
+    solution: Solution  # value, every legal card's value, an optimal line, nodes
+
+
+@dataclass(frozen=True)
+class DealAnalysis:
+    variant: str
+    unit: str
+    play: PlayAnalysis | None
+    table: DDTable | None
+
+
+class _Clock:
+    """What is left of a deadline given in seconds from now."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.end = None if seconds is None else time.monotonic() + seconds
+
+    def left(self) -> float | None:
+        if self.end is None:
+            return None
+        left = self.end - time.monotonic()
+        if left <= 0:
+            raise SolveStoppedError("the deadline passed")
+        return left
+
+
+def analyse_deal(
+    variant: str,
+    deal: str,
+    *,
+    dealer: int = 0,
+    contract: Contract | None = None,
+    table: bool = True,
+    deadline: float | None = None,
+    solver: Solver | None = None,
+) -> DealAnalysis:
+    """A deal before bidding: its play under ``contract`` and (if ``table``) its table."""
+    solver = solver or Solver(memory_mb=64)
+    clock = _Clock(deadline)
+    game = _game_for(variant, deal, dealer)
+    contract = contract or _default_contract(game)
+    position, discard = _start_of_play(game, contract, solver, clock)
+    play = _solve(solver, variant, position, contract, discard, clock)
+    dd = solver.dd_table(variant, deal, dealer, deadline=clock.left()) if table else None
+    return DealAnalysis(variant, UNITS[variant], play, dd)
+
+
+def analyse_position(
+    variant: str, position: str, *, player: int | None = None, deadline: float | None = None, solver: Solver | None = None
+) -> DealAnalysis:
+    """One position (any point of play); ``player`` is required in hearts."""
+    solver = solver or Solver(memory_mb=64)
+    game_type = new_game(variant)  # only for the deck and seat count
+    parsed = parse_position(game_type.deck, position, game_type.players)
+    if variant == "hearts" and player is None:
+        raise RuleViolation(Reason.INVALID_SEAT, "hearts analysis needs the player whose points are solved", field="player")
+    contract = Contract(parsed.trump.code if parsed.trump else None, player if variant == "hearts" else parsed.taker)
+    text = format_position(game_type.deck, parsed)
+    return DealAnalysis(variant, UNITS[variant], _solve(solver, variant, text, contract, None, _Clock(deadline)), None)
+
+
+def analyse_played_deal(
+    game: Game, start: Position, player: int, *, deadline: float | None = None, solver: Solver | None = None
+) -> DealAnalysis:
+    """A deal played to its end, from the start of its play (``start``); in hearts the
+    values are ``player``'s points."""
+    solver = solver or Solver(memory_mb=64)
+    clock = _Clock(deadline)
+    variant = game.variant
+    taker = player if variant == "hearts" else start.taker
+    assert taker is not None
+    contract = Contract(start.trump.code if start.trump else None, taker)
+    play = _solve(solver, variant, format_position(game.deck, start), contract, None, clock)
+    entries: dict[tuple[str | None, int], int] = {}
+    trumps = [None] if variant == "hearts" else list(game.deck.suits)
+    for trump in trumps:
+        for seat in range(game.players):
+            cell = Position(start.hands, start.leader, trump, None if variant == "hearts" else seat)
+            hearts_player = seat if variant == "hearts" else None
+            value = solver.solve(variant, format_position(game.deck, cell), player=hearts_player, all_cards=False,
+                                 line=False, deadline=clock.left()).value
+            entries[(trump.code if trump else None, seat)] = value
+    return DealAnalysis(variant, UNITS[variant], play, DDTable(variant, entries))
+
+
+def _solve(
+    solver: Solver, variant: str, position: str, contract: Contract, discard: str | None, clock: _Clock
+) -> PlayAnalysis:
+    player = contract.taker if variant == "hearts" else None
+    solution = solver.solve(variant, position, player=player, deadline=clock.left())
+    return PlayAnalysis(contract, position, discard, solution)
+
+
+def _game_for(variant: str, deal: str, dealer: int) -> Game:
+    return new_game(variant, {"first_dealer": dealer}, deal=deal)
+
+
+def _default_contract(game: Game) -> Contract:
+    """The turned suit, taken by the first to speak (hearts: next(dealer)'s points)."""
+    first = game.next_seat(game.d.dealer)
+    turned = game.d.turned
+    return Contract(turned.suit.code if turned is not None else None, first)
+
+
+def _start_of_play(game: Game, contract: Contract, solver: Solver, clock: _Clock) -> tuple[str, str | None]:
+    """The position at the first card under ``contract``, bid and completed by the engine."""
+    deck = game.deck
+    if not 0 <= contract.taker < game.players:
+        raise RuleViolation(Reason.INVALID_SEAT, f"the taker is a seat, 0..{game.players - 1}", field="contract.taker")
+    if game.variant == "hearts":
+        if contract.trump is not None:
+            raise RuleViolation(Reason.UNKNOWN_SUIT, "hearts has no trump", field="contract.trump")
+        hands = tuple(frozenset(hand) for hand in game.d.dealt.hands)  # as given: no passing
+        two_clubs = deck.parse("2C")
+        leader = next(seat for seat, hand in enumerate(hands) if two_clubs in hand)
+        return format_position(deck, Position(hands, leader)), None
+    if contract.trump is None:
+        raise RuleViolation(Reason.UNKNOWN_SUIT, "the contract needs a trump suit", field="contract.trump")
+    try:
+        trump = deck.parse_suit(contract.trump)
+    except RuleViolation as violation:
+        raise RuleViolation(violation.reason, violation.message, field="contract.trump") from None
+    _bid(game, trump, contract.taker)
+    if game.phase is Phase.DISCARD:
+        return _best_discard(game, contract.taker, solver, clock)
+    return format_position(deck, game.position()), None
+
+
+def _bid(game: Game, trump: object, taker: int) -> None:
+    """Everyone before ``taker`` passes; the taker takes the turned suit in round 1, or
+    names ``trump`` in round 2 after everyone passed round 1."""
+    turned = game.d.turned
+    assert turned is not None
+    first = game.next_seat(game.d.dealer)
+    before = [(first + i) % game.players for i in range((taker - first) % game.players)]
+    if trump == turned.suit:
+        moves = [(seat, "pass") for seat in before] + [(taker, "take")]
+    else:
+        everyone = [(first + i) % game.players for i in range(game.players)]
+        moves = [(seat, "pass") for seat in everyone + before] + [(taker, f"call:{trump.code}")]  # type: ignore[attr-defined]
+    for seat, text in moves:
+        try:
+            game.push(seat, parse_move(text, game.deck))
+        except RuleViolation as violation:
+            raise RuleViolation(violation.reason, f"this contract cannot be bid: {violation.message}",
+                                field="contract") from None
+
+
+def _best_discard(game: Game, taker: int, solver: Solver, clock: _Clock) -> tuple[str, str]:
+    """euchre3: the taker's discard with the most tricks (ties: the first in card order)."""
+    best: tuple[int, str, str] | None = None
+    for move in game.legal_moves(taker):
+        trial = copy.deepcopy(game)
+        trial.push(taker, move)
+        text = format_position(game.deck, trial.position())
+        value = solver.solve(game.variant, text, all_cards=False, line=False, deadline=clock.left()).value
+        card = move.card.code  # type: ignore[attr-defined]
+        if best is None or value > best[0]:
+            best = (value, text, card)
+    assert best is not None
+    return best[1], best[2]
+
+
+def played_start(fresh: Game, history: list[tuple[int, Move]], number: int) -> Position | None:
+    """Replays ``history`` on ``fresh`` (the same match, before any move) up to the first
+    card of deal ``number``: its start of play, or None if that deal was void."""
+    for seat, move in history:
+        if _at_first_card(fresh, number):
+            break
+        fresh.push(seat, move)
+    return fresh.position() if _at_first_card(fresh, number) else None
+
+
+def _at_first_card(game: Game, number: int) -> bool:
+    d = game.d
+    return d.number == number and game.phase in (Phase.PLAY, Phase.DECLARATIONS) and not d.tricks and not d.trick
+
+
+__all__ = [
+    "Contract", "DealAnalysis", "PlayAnalysis", "UNITS", "analyse_deal", "analyse_played_deal", "analyse_position",
+    "played_start",
+]

@@ -1,0 +1,158 @@
+"""The AnalysisService servicer: converts between protobuf and ``engine_service.analysis``.
+
+Every analysis runs on a solver slot, in a solver thread (the GIL released). An input's
+problems are found in that thread, where the engine and the solver reject it; they become
+:class:`InvalidInput` naming the request field, so a batch item's error can be sent in its
+own message and a single call's by the interceptor, with the same code and reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from typing import Any, AsyncIterator, Callable
+
+import grpc
+from cardgames.v1 import analysis_service_pb2 as api
+from cardgames.v1 import analysis_service_pb2_grpc as api_grpc
+
+from .. import analysis
+from .._solver import InvalidInputError
+from ..rules import VARIANTS, RuleViolation
+from . import convert
+from .errors import InvalidInput
+from .games import GameService
+from .interceptor import status_for
+from .servicer import bearer_token
+from .solving import Slot, SolverSlots, time_left
+
+DEFAULT_TIME_LIMIT_MS = 60_000
+MAX_TIME_LIMIT_MS = 600_000
+MAX_BATCH = 1000
+
+Work = Callable[..., analysis.DealAnalysis]
+
+
+class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
+    def __init__(self, games: GameService, solving: SolverSlots) -> None:
+        self.games = games
+        self.solving = solving
+
+    async def AnalyzeDeal(self, request: api.AnalyzeDealRequest, context: grpc.aio.ServicerContext) -> api.AnalyzeDealResponse:
+        limit = _time_limit(request.time_limit_ms)
+        if request.HasField("input") == bool(request.game_id):
+            raise InvalidInput("give exactly one of input and game_id", field="input")
+        if request.game_id:
+            if not request.HasField("seat"):
+                raise InvalidInput("a game's deal is analysed for one of its players: seat is required", field="seat")
+            number = request.deal_number if request.HasField("deal_number") else None
+            played = await self.games.played_deal(request.game_id, request.seat, bearer_token(context), number)
+            work: Work = functools.partial(analysis.analyse_played_deal, played.game, played.start, played.seat)
+        else:
+            work = _input_work(request.input, "input.")
+        result = await self.solving.run(self.solving.analyse, work, deadline=time_left(limit, context.time_remaining()))
+        return api.AnalyzeDealResponse(analysis=convert.deal_analysis(result))
+
+    async def AnalyzeDeals(
+        self, request: api.AnalyzeDealsRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[api.AnalyzeDealsResponse]:
+        total = len(request.inputs)
+        if not 1 <= total <= MAX_BATCH:
+            raise InvalidInput(f"a batch has 1..{MAX_BATCH} inputs", field="inputs")
+        if request.parallelism < 0:
+            raise InvalidInput("parallelism must be 0 or more", field="parallelism")
+        limit = _time_limit(request.time_limit_ms)
+        wanted = min(request.parallelism or self.solving.slots, total)
+        # Each finished item's message, or an unexpected error that must end the call.
+        finished: asyncio.Queue[api.AnalyzeDealsResponse | BaseException] = asyncio.Queue()
+        pending = iter(enumerate(request.inputs))
+
+        async def drain(slot: Slot) -> None:
+            for index, item in pending:  # one shared iterator: each item goes to one slot
+                message = api.AnalyzeDealsResponse(index=index, total=total)
+                try:
+                    work = _input_work(item, "")
+                    deadline = time_left(limit, context.time_remaining())
+                    message.analysis.CopyFrom(convert.deal_analysis(await slot.run(self.solving.analyse, work, deadline=deadline)))
+                except Exception as error:  # noqa: BLE001 - a domain error is the item's; anything else is a bug
+                    if status_for(error) is None:
+                        await finished.put(error)
+                        return
+                    message.error.CopyFrom(_item_error(error))
+                await finished.put(message)
+
+        with self.solving.held(wanted) as slots:
+            workers = [asyncio.create_task(drain(slot)) for slot in slots]
+            try:
+                for completed in range(1, total + 1):
+                    message = await finished.get()
+                    if isinstance(message, BaseException):
+                        raise message
+                    message.completed = completed
+                    yield message
+            finally:
+                for worker in workers:
+                    worker.cancel()
+                await asyncio.gather(*workers, return_exceptions=True)
+
+
+def _time_limit(milliseconds: int) -> float:
+    if not 0 <= milliseconds <= MAX_TIME_LIMIT_MS:
+        raise InvalidInput(f"time_limit_ms must be 0..{MAX_TIME_LIMIT_MS}", field="time_limit_ms")
+    return (milliseconds or DEFAULT_TIME_LIMIT_MS) / 1000
+
+
+def _input_work(item: api.DealInput, prefix: str) -> Work:
+    """What analysing ``item`` takes; its malformed fields are :class:`InvalidInput`."""
+    variant = convert.variant_name(item.variant)
+    assert variant is not None
+    players = VARIANTS[variant].players
+    which = item.WhichOneof("input")
+    player = item.player if item.HasField("player") else None
+    if player is not None and (variant != "hearts" or not 0 <= player < players):
+        raise InvalidInput(f"player is a hearts seat, 0..{players - 1}", reason="INVALID_SEAT", field=f"{prefix}player")
+    if which == "position":
+        return _checked(analysis.analyse_position, prefix, "position", variant, item.position, player=player)
+    if which != "deal":
+        raise InvalidInput("give a deal or a position", field=f"{prefix}deal")
+    if not 0 <= item.dealer < players:
+        raise InvalidInput(f"dealer is a seat, 0..{players - 1}", reason="INVALID_SEAT", field=f"{prefix}dealer")
+    contract = None
+    if item.HasField("contract"):
+        if variant == "hearts":
+            raise InvalidInput("hearts has no contract: name the player", field=f"{prefix}contract")
+        contract = analysis.Contract(item.contract.trump, item.contract.taker)
+    elif player is not None:
+        contract = analysis.Contract(None, player)
+    return _checked(analysis.analyse_deal, prefix, "deal", variant, item.deal, dealer=item.dealer,
+                    contract=contract, table=not item.skip_table)
+
+
+# Fields of an input that the engine names when it rejects them; otherwise the whole
+# deal or position is at fault.
+_ITEM_FIELDS = frozenset({"contract", "contract.trump", "contract.taker", "player"})
+
+
+def _checked(work: Work, prefix: str, default_field: str, *args: Any, **kwargs: Any) -> Work:
+    """``work`` with its rejections of the input turned into :class:`InvalidInput`."""
+
+    def checked(**more: Any) -> analysis.DealAnalysis:
+        try:
+            return work(*args, **kwargs, **more)
+        except RuleViolation as violation:
+            field = violation.field if violation.field in _ITEM_FIELDS else default_field
+            raise InvalidInput(violation.message, reason=violation.reason.value, field=prefix + field) from None
+        except InvalidInputError as error:
+            raise InvalidInput(str(error), reason="INVALID_POSITION", field=prefix + default_field) from None
+
+    return checked
+
+
+def _item_error(error: Exception) -> api.ItemError:
+    mapped = status_for(error)
+    assert mapped is not None
+    code, reason, message, field = mapped
+    return api.ItemError(code=code.name, reason=reason, message=message, field=field or "")
+
+
+__all__ = ["AnalysisServiceServicer"]
