@@ -212,7 +212,7 @@ def hint(answer: Hint) -> api.Hint:
         unit=answer.unit,
         options=[
             api.HintOption(
-                move=move_message(f"play:{option.card}"),
+                move=move_message(option.move),
                 expected=option.expected,
                 stderr=option.stderr,
                 expected_deal_score=option.expected_deal_score,

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Mapping
 
 from ..analysis import played_start
-from ..hints import HintQuestion, hint_question
+from ..hints import Question, hint_question
 from ..rules import DealOutcome, Game, Move, PlayerView, RuleViolation, new_game, parse_move, variant_class
 from ..rules.notation import Position
 from ..rules.errors import Reason
@@ -166,7 +166,7 @@ class GameService:
             live = await self._current(game_id)
             return live.game.view(viewer)
 
-    async def hint_question(self, game_id: str, seat: int, token: str | None) -> HintQuestion:
+    async def hint_question(self, game_id: str, seat: int, token: str | None) -> Question:
         """What a hint for ``seat`` may be computed from (its knowledge only), at the current version."""
         live = await self._live(game_id)
         self._authorize(live, seat, token)

@@ -109,7 +109,7 @@ class SolverSlots:
 
     async def hint(
         self,
-        question: hints.HintQuestion,
+        question: hints.Question,
         *,
         seed: int | None,
         budget: float,

@@ -12,12 +12,30 @@ import grpc
 import pytest
 from cardgames_client import CardgamesError, Client, CreatedGame, move_text, pb
 
+from engine_service.rules import Deal, new_game
+from engine_service.rules.notation import format_deal
 from tests.service.players import choose
 from tests.service.server_process import ServerProcess
 
 # From this many tricks on a hearts hint is fast enough for the test (earlier, each
 # sampled deal is a full double-dummy hearts solve: see the README's solver figures).
 HEARTS_HINTS_FROM_TRICK = 8
+
+
+def strong_euchre3_deal() -> str:
+    """Seat 1 speaks first holding the Oracle, the Sage and three more trumps of the turned
+    suit: its hint takes, and its next decision is the discard."""
+    deck = new_game("euchre3").deck
+    cards = {card.code: card for card in deck.cards}
+    strong = ["IA", "IC", "SA", "CA", "AA"]
+    rest = [code for code in sorted(cards) if code not in strong and code != "MA"]
+    hands = (rest[:5], strong, rest[5:10])
+    deal = Deal(tuple(frozenset(cards[c] for c in hand) for hand in hands),
+                (cards["MA"], *(cards[c] for c in rest[10:])))
+    return format_deal(deck, deal)
+
+
+FIRST_DEALS = {"euchre3": strong_euchre3_deal()}
 
 
 def error_of(call) -> CardgamesError:  # noqa: ANN001
@@ -36,34 +54,46 @@ def play_until_card_play(client: Client, game: CreatedGame, rng: random.Random) 
 
 
 @pytest.mark.parametrize("variant", ["euchre3", "belote3", "belote", "hearts"])
-def test_every_card_decision_of_a_deal_gets_a_hint_and_its_top_option_is_legal(server, variant):
+def test_every_decision_of_a_deal_gets_a_hint_and_its_top_option_is_played(server, variant):
+    """Bids, the discard, declarations and card play: each hint offers exactly the legal
+    moves, and the game follows its top option."""
     rng = random.Random(variant)
     with Client(server.address) as client:
-        game = client.create_game(variant, seed=f"hints-{variant}")
-        hinted = refused = 0
+        game = client.create_game(variant, seed=f"hints-{variant}", deal=FIRST_DEALS.get(variant))
+        hinted: dict[int, int] = {}
+        refused = 0
         while True:
             table = client.get_game(game.game_id)
             if table.phase == pb.PHASE_DEAL_OVER or table.status == pb.GAME_STATUS_FINISHED:
                 break
             seat = table.to_act[0]
             view = client.get_game(game.game_id, seat, game.tokens[seat])
-            card_play = view.phase == pb.PHASE_PLAY
-            if card_play and (variant != "hearts" or len(view.tricks) >= HEARTS_HINTS_FROM_TRICK):
+            early_hearts = variant == "hearts" and len(view.tricks) < HEARTS_HINTS_FROM_TRICK
+            if view.phase == pb.PHASE_PASSING:
+                error = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[seat]))
+                assert error.code == grpc.StatusCode.FAILED_PRECONDITION and error.reason == "HINT_UNAVAILABLE"
+                refused += 1
+                move = choose(view, rng)
+            elif early_hearts:
+                move = choose(view, rng)
+            else:
                 hint = client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=50, seed=7)
                 assert hint.seat == seat and hint.version == view.version and hint.samples >= 4
                 offered = [move_text(option.move) for option in hint.options]
                 assert sorted(offered) == sorted(move_text(m) for m in view.legal_moves)
                 assert all(option.stderr >= 0 or math.isinf(option.stderr) for option in hint.options)
                 move = offered[0]
-                hinted += 1
-            else:
-                if not card_play:
-                    error = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[seat]))
-                    assert error.code == grpc.StatusCode.FAILED_PRECONDITION and error.reason == "HINT_UNAVAILABLE"
-                    refused += 1
-                move = choose(view, rng)
+                hinted[view.phase] = hinted.get(view.phase, 0) + 1
             client.submit_move(game.game_id, seat, game.tokens[seat], move)
-        assert hinted >= 4 and refused >= 1  # bidding (and passing, declaring) decisions
+        assert hinted.get(pb.PHASE_PLAY, 0) >= 4
+        expected = {
+            "euchre3": {pb.PHASE_BIDDING, pb.PHASE_DISCARD, pb.PHASE_PLAY},
+            "belote3": {pb.PHASE_BIDDING, pb.PHASE_PLAY},
+            "belote": {pb.PHASE_BIDDING, pb.PHASE_DECLARATIONS, pb.PHASE_PLAY},
+            "hearts": {pb.PHASE_PLAY},
+        }[variant]
+        assert set(hinted) == expected
+        assert refused == (4 if variant == "hearts" else 0)  # the hearts pass is not hinted yet (README)
 
 
 def test_the_same_seed_gives_the_same_hint_and_other_seats_get_none(server):

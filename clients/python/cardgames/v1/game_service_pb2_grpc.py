@@ -121,12 +121,14 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetHint(self, request, context):
-        """A hint for the seat to move (token required): every legal card ranked by its value
-        over deals of the unseen cards consistent with what the seat knows (it never sees
-        the real hidden hands). Card play only for now: another decision is
-        FAILED_PRECONDITION (reason HINT_UNAVAILABLE). RESOURCE_EXHAUSTED (SOLVER_BUSY) when
-        every solver slot is taken; DEADLINE_EXCEEDED when the call's deadline passes before
-        the minimum number of deals is solved.
+        """A hint for the seat to move (token required): every legal option ranked over deals of
+        the unseen cards consistent with what the seat knows (it never sees the real hidden
+        hands). Card play: each card's double-dummy value. Bids, the euchre3 discard and
+        belote declarations: each option played out to the end of the deal (later bidders and
+        the play double dummy) and ranked by the seat's deal-score margin. The hearts pass is
+        not hinted yet: FAILED_PRECONDITION (reason HINT_UNAVAILABLE). RESOURCE_EXHAUSTED
+        (SOLVER_BUSY) when every solver slot is taken; DEADLINE_EXCEEDED when the call's
+        deadline passes before the minimum number of deals is solved.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -1,0 +1,58 @@
+"""Hints: every legal option of the seat to move, valued over deals it cannot tell apart.
+
+A hint may use only what the asking seat knows. :func:`hint_question` turns a game into a
+question built from the seat's knowledge alone; :func:`answer` has the Rust extension draw
+deals of the unseen cards uniformly among those consistent with it and solve them double
+dummy. Same question, same seed, same number of deals: same hint.
+
+- card play (``cards.py``): each legal card's value in the variant's units;
+- bids, euchre3's discard, belote declarations (``decisions.py``): each option played out
+  to the end of the deal and scored by the rules.
+"""
+
+from __future__ import annotations
+
+from ..rules import Game, Phase, Reason, RuleViolation
+from .cards import HintQuestion, answer_cards, card_question
+from .common import DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption
+from .decisions import DECISION_PHASES, DecisionQuestion, answer_decision, decision_question
+
+Question = HintQuestion | DecisionQuestion
+
+
+def hint_question(game: Game, seat: int) -> Question:
+    """The question for ``seat``'s decision; a :class:`RuleViolation` if it has none to make."""
+    if game.is_over():
+        raise RuleViolation(Reason.GAME_OVER, "the game is over")
+    if seat not in game.to_act():
+        raise RuleViolation(Reason.NOT_YOUR_TURN, f"seat {seat} has nothing to decide now")
+    if game.phase is Phase.PLAY:
+        return card_question(game, seat)
+    if game.phase in DECISION_PHASES:
+        return decision_question(game, seat)
+    raise RuleViolation(Reason.HINT_UNAVAILABLE, f"no hint for the {game.phase.value} phase")
+
+
+def answer(
+    question: Question,
+    *,
+    seed: int | None = None,
+    budget: float | None = DEFAULT_BUDGET_SECONDS,
+    deadline: float | None = None,
+    min_samples: int = MIN_SAMPLES,
+    max_samples: int = MAX_SAMPLES,
+    threads: int = 0,
+) -> Hint:
+    """Solves sampled deals (``budget`` and ``deadline`` in seconds from now) and ranks the options.
+
+    Raises ``SolveStoppedError`` when ``deadline`` passes before ``min_samples`` deals are solved.
+    """
+    solve = answer_cards if isinstance(question, HintQuestion) else answer_decision
+    return solve(question, seed=seed, budget=budget, deadline=deadline, min_samples=min_samples,
+                 max_samples=max_samples, threads=threads)
+
+
+__all__ = [
+    "DEFAULT_BUDGET_SECONDS", "DecisionQuestion", "Hint", "HintOption", "HintQuestion", "MAX_SAMPLES", "MIN_SAMPLES",
+    "Question", "answer", "hint_question",
+]

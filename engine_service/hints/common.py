@@ -1,0 +1,61 @@
+"""What every hint shares: its answer's shape, the sampling defaults, the statistics."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+# The sampling defaults (see docs/architecture.md "Hints"): a hint solves at least
+# MIN_SAMPLES deals whatever its budget, and at most MAX_SAMPLES.
+MIN_SAMPLES = 4
+MAX_SAMPLES = 400
+DEFAULT_BUDGET_SECONDS = 0.2
+
+# (seat or None for the stock, how many unseen cards it holds, cards known there, cards allowed there)
+HolderFacts = tuple[int | None, int, tuple[str, ...], tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class HintOption:
+    move: str  # the move's text form ("play:QS", "take", "discard:MA", "declare")
+    expected: float  # in `Hint.unit`, for the seat's side
+    stderr: float
+    expected_deal_score: float | None  # the seat's side's deal score, where it can be computed
+    deal_score_stderr: float | None
+
+
+@dataclass(frozen=True)
+class Hint:
+    seat: int
+    version: int
+    unit: str
+    options: tuple[HintOption, ...]  # best first
+    samples: int
+    seed: int
+    nodes: int  # varies with thread scheduling (warm tables); everything else is reproducible
+
+    @property
+    def best(self) -> HintOption:
+        return self.options[0]
+
+
+def codes(cards: Iterable[Any]) -> tuple[str, ...]:
+    return tuple(sorted(card.code for card in cards))
+
+
+def holder_arg(holder: HolderFacts) -> tuple[Any, ...]:
+    """A holder's facts as the extension takes them."""
+    seat, size, known, allowed = holder
+    return (seat, size, list(known), list(allowed))
+
+
+def mean_and_error(values: Iterable[float | int | None]) -> tuple[float, float]:
+    """The mean and its standard error (infinite with one value); None values are skipped."""
+    numbers = [float(v) for v in values if v is not None]
+    n = len(numbers)
+    mean = sum(numbers) / n
+    if n < 2:
+        return mean, math.inf
+    variance = sum((v - mean) ** 2 for v in numbers) / (n - 1)
+    return mean, math.sqrt(variance / n)

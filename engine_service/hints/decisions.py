@@ -1,0 +1,369 @@
+"""Hints for the decisions around card play: bids, euchre3's discard, belote declarations.
+
+The method is the card hint's (``cards.py``), one level up. Deals of the cards the seat
+cannot see are drawn uniformly among those consistent with its knowledge (the same Rust
+sampler). In each deal every option is *played out*: the engine applies it, then the
+rest of the deal is played double dummy (the solver finds an optimal line, the engine
+plays it and scores the deal by its own rules: capot, dedans, litige, declarations and
+belote-rebelote included). An option's value is the seat's side's deal score, and its
+margin over the other sides (the mean of their deal scores), averaged over the deals.
+
+What the play-out assumes, beyond double-dummy card play (docs/architecture.md "Hints"):
+- Bids: after the seat's bid, the later bidders of the same round bid double dummy: each
+  takes (or names the best suit) if, in that deal, taking gives him a positive margin;
+  the first who does is the taker. Nobody does: the deal scores 0 for everyone (a pass
+  at the end of round 1 is valued as a void deal, not as the round that would follow).
+- A taker's discard (euchre3) is the one that leaves him the most tricks.
+- Declarations: every other player declares whenever he holds a combination.
+
+The question holds a copy of the game with every card the seat cannot see removed (other
+hands, the stock, discards, declarations not yet shown, the move log and events), so a
+hint cannot depend on the real hidden cards.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+import secrets
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from .. import _solver
+from ..rules import STOCK, Card, Declare, Game, Move, Pass, Phase, Play, RuleViolation
+from ..rules.dealing import Deal
+from ..rules.declarations import best_set
+from ..rules.errors import Reason
+from ..rules.notation import format_position
+from ..solver import Solver, SolveStoppedError
+from .common import MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption, HolderFacts, codes, holder_arg, mean_and_error
+
+UNIT = "deal_score_margin"
+DECISION_PHASES = (Phase.BIDDING, Phase.DISCARD, Phase.DECLARATIONS)
+
+
+@dataclass(frozen=True)
+class DecisionQuestion:
+    """Everything a bid, discard or declaration hint is computed from: only what ``seat`` knows."""
+
+    variant: str
+    seat: int
+    version: int
+    blind: Game  # the game as the seat sees it: every hidden card removed
+    options: tuple[Move, ...]
+    unseen: tuple[str, ...]
+    holders: tuple[HolderFacts, ...]
+
+
+def decision_question(game: Game, seat: int) -> DecisionQuestion:
+    """The question for ``seat``'s bid, discard or declaration (the caller checked it is its turn)."""
+    if game.phase not in DECISION_PHASES:
+        raise RuleViolation(Reason.HINT_UNAVAILABLE, f"no hint for the {game.phase.value} phase")
+    knowledge = game.knowledge(seat)
+    holders = tuple(
+        (None if facts.holder == STOCK else facts.holder, facts.size, codes(facts.known),
+         codes(knowledge.unseen - facts.excluded))
+        for facts in knowledge.holders
+    )
+    return DecisionQuestion(
+        variant=game.variant,
+        seat=seat,
+        version=game.version,
+        blind=_blind_copy(game, seat),
+        options=tuple(game.legal_moves(seat)),
+        unseen=codes(knowledge.unseen),
+        holders=holders,
+    )
+
+
+def _blind_copy(game: Game, seat: int) -> Game:
+    """A copy of ``game`` holding nothing ``seat`` cannot see."""
+    blind = copy.copy(game)
+    blind.history, blind.events = [], []
+    blind._source = None  # type: ignore[assignment]  # the seed deals every later deal
+    d = copy.deepcopy(game.d)
+    for other in range(game.players):
+        if other != seat:
+            d.hands[other] = set()
+            d.declarations.pop(other, None)  # shown only after the first trick
+    d.stock = [card for card in d.stock if card == d.turned]
+    if d.taker != seat:
+        d.discard = None
+    d.private_known = {key: cards for key, cards in d.private_known.items() if key[0] == seat}
+    d.dealt = Deal(tuple(frozenset() for _ in range(game.players)))
+    d.belote_holder = None
+    blind.d = d
+    blind.results = copy.deepcopy(game.results)
+    blind.scores = list(game.scores)
+    blind._obligations_cache = None
+    return blind
+
+
+def answer_decision(
+    question: DecisionQuestion,
+    *,
+    seed: int | None = None,
+    budget: float | None = 0.2,
+    deadline: float | None = None,
+    min_samples: int = MIN_SAMPLES,
+    max_samples: int = MAX_SAMPLES,
+    threads: int = 0,
+) -> Hint:
+    """Plays every option out in sampled deals (as many as ``budget`` allows, at least
+    ``min_samples``) and ranks the options by their mean margin."""
+    seed = secrets.randbits(63) if seed is None else seed
+    start = time.monotonic()
+    _, placements = _solver.sample_placements(
+        question.variant, list(question.unseen), [holder_arg(h) for h in question.holders], seed, max_samples,
+    )
+    solvers = threading.local()  # one solver per worker thread, for this hint only
+
+    def play_out(index: int) -> tuple[list[tuple[float, float]], int]:
+        if not hasattr(solvers, "solver"):
+            solvers.solver = Solver(memory_mb=16)
+        game = _filled(question, placements[index], random.Random(f"{seed}:{index}"))
+        outcomes = _Outcomes(game, question.seat, solvers.solver, _deadline_left(start, deadline))
+        return [outcomes.of_option(move) for move in question.options], outcomes.nodes
+
+    outcomes = _sampled(play_out, len(placements), start, budget, min_samples, threads)
+    options = []
+    for position, move in enumerate(question.options):
+        margins = [values[position][1] for values, _ in outcomes]
+        scores = [values[position][0] for values, _ in outcomes]
+        margin, margin_error = mean_and_error(margins)
+        score, score_error = mean_and_error(scores)
+        options.append(HintOption(move.text(), margin, margin_error, score, score_error))
+    options.sort(key=lambda option: (-option.expected, option.move))
+    nodes = sum(count for _, count in outcomes)
+    return Hint(question.seat, question.version, UNIT, tuple(options), len(outcomes), seed, nodes)
+
+
+def _deadline_left(start: float, deadline: float | None) -> float | None:
+    if deadline is None:
+        return None
+    left = start + deadline - time.monotonic()
+    if left <= 0:
+        raise SolveStoppedError("the deadline passed")
+    return left
+
+
+def _sampled(
+    work: Callable[[int], Any], count: int, start: float, budget: float | None, min_samples: int, threads: int
+) -> list[Any]:
+    """``work(i)`` for deals 0, 1, ...: the first ``min_samples`` always, more while the
+    budget lasts; the results of an unbroken prefix of deals (reproducible from the seed)."""
+    workers = threads or os.cpu_count() or 1
+    results: dict[int, Any] = {}
+    with ThreadPoolExecutor(workers) as pool:
+        next_index = 0
+        running = {}
+        while True:
+            spent = time.monotonic() - start
+            more_allowed = next_index < min_samples or budget is None or spent < budget
+            while len(running) < workers and next_index < count and more_allowed:
+                running[next_index] = pool.submit(work, next_index)
+                next_index += 1
+            if not running:
+                break
+            index = min(running)
+            future = running.pop(index)
+            try:
+                results[index] = future.result()
+            except SolveStoppedError:
+                for other in running.values():
+                    other.cancel()
+                if len(results) < min_samples:
+                    raise
+                break
+    done = 0
+    while done in results:
+        done += 1
+    return [results[i] for i in range(done)]
+
+
+# ----------------------------------------------------------------------------- play-outs
+
+
+def _filled(question: DecisionQuestion, placement: Sequence[Sequence[str]], rng: random.Random) -> Game:
+    """The blind game with a sampled deal of the hidden cards put back."""
+    game = copy.copy(question.blind)
+    game.history, game.events = [], []
+    game.d = copy.deepcopy(question.blind.d)
+    game.results = list(question.blind.results)
+    game.scores = list(question.blind.scores)
+    d = game.d
+    parse = game.deck.parse
+    for (holder, *_), cards in zip(question.holders, placement):
+        parsed = [parse(code) for code in cards]
+        if holder is None:
+            rest = sorted((card for card in parsed if card != d.turned), key=lambda c: c.code)
+            rng.shuffle(rest)  # a uniform order of a uniform set: a uniform stock
+            d.stock = ([d.turned] if d.turned in d.stock else []) + rest
+        else:
+            d.hands[holder] = set(parsed)
+    for seat, declared in d.declared.items():
+        if declared and seat != question.seat and d.trump is not None:
+            # What the sampled hand holds (it may hold none: the sampler does not know that
+            # a declaration not yet shown exists).
+            combinations = best_set(d.hands[seat] | _played_this_trick(game, seat), d.trump)
+            if combinations:
+                d.declarations[seat] = combinations
+    if d.trump is not None and hasattr(game, "_belote_pair"):
+        pair = game._belote_pair()  # type: ignore[attr-defined]
+        d.belote_holder = next((s for s in range(game.players) if pair <= d.hands[s] | _played_this_trick(game, s)), None)
+    return game
+
+
+def _played_this_trick(game: Game, seat: int) -> set[Card]:
+    return {card for player, card in game.d.trick if player == seat}
+
+
+class _Outcomes:
+    """The outcomes of one sampled deal, each deal state solved once."""
+
+    def __init__(self, game: Game, seat: int, solver: Solver, deadline: float | None) -> None:
+        self.game = game
+        self.seat = seat
+        self.solver = solver
+        self.start = time.monotonic()
+        self.deadline = deadline
+        self.nodes = 0
+        self._taken: dict[tuple[int, str], Game] = {}
+        self._lines: dict[str, list[str]] = {}
+
+    def of_option(self, move: Move) -> tuple[float, float]:
+        game = self.game
+        if game.phase is Phase.BIDDING:
+            return self._margin(self._after_bid(move), self.seat)
+        after = self._pushed(game, self.seat, move)
+        if isinstance(move, Declare):
+            return self._margin(self._finished(after, declarer=self.seat, declare=move.declare), self.seat)
+        return self._margin(self._finished(after), self.seat)
+
+    # --- bidding
+    def _after_bid(self, move: Move) -> Game | None:
+        """The deal played out after the seat's bid: None if nobody takes in this round."""
+        if move.text() != "pass":
+            return self._finished(self._taken_by([move], self.seat))
+        game = self.game
+        later = self._later_bidders()
+        passes: list[Move] = [move]
+        for bidder in later:
+            best: tuple[float, Game] | None = None
+            trial_base = self._pushed_all(game, passes)
+            for option in trial_base.legal_moves(bidder):
+                if option.text() == "pass":
+                    continue
+                finished = self._finished(self._taken_by(passes + [option], bidder))
+                margin = self._margin(finished, bidder)[1]
+                if margin > 0 and (best is None or margin > best[0]):
+                    best = (margin, finished)
+            if best is not None:
+                return best[1]
+            passes.append(_PASS)
+        return None
+
+    def _later_bidders(self) -> list[int]:
+        """The seats after this one in the current round of bidding."""
+        d = self.game.d
+        spoken = d.passes  # everyone before the seat in this round has passed
+        return [(self.seat + k) % self.game.players for k in range(1, self.game.players - spoken)]
+
+    def _taken_by(self, bids: list[Move], taker: int) -> Game:
+        key = (taker, bids[-1].text())
+        if key not in self._taken:
+            game = self._pushed_all(self.game, bids)
+            if game.phase is Phase.DISCARD:
+                game = self._best_discard(game, taker)
+            self._taken[key] = game
+        return self._taken[key]
+
+    def _pushed_all(self, game: Game, bids: list[Move]) -> Game:
+        result = game
+        for move in bids:
+            result = self._pushed(result, result.to_act()[0], move)
+        return result
+
+    def _best_discard(self, game: Game, taker: int) -> Game:
+        best: tuple[int, Game] | None = None
+        for move in game.legal_moves(taker):
+            trial = self._pushed(game, taker, move)
+            solution = self.solver.solve(game.variant, format_position(game.deck, trial.position()), all_cards=False,
+                                         line=False, deadline=self._left())
+            self.nodes += solution.nodes
+            value = solution.value
+            if best is None or value > best[0]:
+                best = (value, trial)
+        assert best is not None
+        return best[1]
+
+    # --- play to the end
+    def _finished(self, game: Game | None, *, declarer: int | None = None, declare: bool = True) -> Game | None:
+        """The deal played to its end double dummy (declarations: whenever one can, but
+        ``declarer`` as told)."""
+        if game is None:
+            return None
+        game = _copy(game)
+        cards = iter(self._line(game))
+        while game.phase in (Phase.PLAY, Phase.DECLARATIONS):
+            seat = game.to_act()[0]
+            if game.phase is Phase.DECLARATIONS:
+                wants = declare if seat == declarer else True
+                game.push(seat, Declare(wants and Declare(True) in game.legal_moves(seat)))
+            else:
+                game.push(seat, Play(game.deck.parse(next(cards))))
+        return game
+
+    def _line(self, game: Game) -> list[str]:
+        """An optimal line from ``game``'s position (declaring or not does not change it)."""
+        position = format_position(game.deck, game.position())
+        if position not in self._lines:
+            solution = self.solver.solve(game.variant, position, all_cards=False, deadline=self._left())
+            self.nodes += solution.nodes
+            self._lines[position] = solution.line
+        return self._lines[position]
+
+    def _left(self) -> float | None:
+        if self.deadline is None:
+            return None
+        left = self.deadline - (time.monotonic() - self.start)
+        if left <= 0:
+            raise SolveStoppedError("the deadline passed")
+        return left
+
+    def _margin(self, game: Game | None, seat: int) -> tuple[float, float]:
+        """(``seat``'s side's deal score, its margin over the other sides) once the deal is over."""
+        if game is None:
+            return 0.0, 0.0  # nobody took: a void deal
+        scores = game.results[-1].scores
+        own_side = game.side_of(seat)
+        own = scores[own_side]
+        others = [score for side, score in enumerate(scores) if side != own_side]
+        return float(own), own - sum(others) / len(others)
+
+    @staticmethod
+    def _pushed(game: Game, seat: int, move: Move) -> Game:
+        result = _copy(game)
+        result.push(seat, move)
+        return result
+
+
+_PASS = Pass()
+
+
+def _copy(game: Game) -> Game:
+    """A copy whose deal state can change without touching ``game``."""
+    result = copy.copy(game)
+    result.d = copy.deepcopy(game.d)
+    result.history, result.events = [], []
+    result.results = list(game.results)
+    result.scores = list(game.scores)
+    result._obligations_cache = None
+    return result
+
+
+__all__ = ["DECISION_PHASES", "DecisionQuestion", "UNIT", "answer_decision", "decision_question"]

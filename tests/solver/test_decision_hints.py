@@ -1,0 +1,111 @@
+"""Hints for bids, euchre3's discard and belote declarations: every legal option ranked by
+its played-out deal score, never depending on the real hidden cards."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from engine_service import hints
+from engine_service.rules import Deal, Game, Phase, new_game
+from engine_service.rules.notation import format_deal
+from tests.solver.test_hints import with_hidden_hands_replaced
+
+FIXED = {"budget": None, "min_samples": 4, "max_samples": 4}
+
+
+def reach(variant: str, seed: str, wanted, rng: random.Random, options=None) -> tuple[Game, int]:  # noqa: ANN001
+    """Random legal moves (passing while bidding, so later rounds come) until `wanted(game)`."""
+    for attempt in range(50):
+        game = new_game(variant, options, seed=f"{seed}-{attempt}")
+        while not game.is_over() and game.phase is not Phase.DEAL_OVER:
+            seat = game.to_act()[0]
+            if wanted(game):
+                return game, seat
+            moves = game.legal_moves(seat)
+            bidding = game.phase is Phase.BIDDING
+            game.push(seat, moves[0] if bidding and rng.random() < 0.8 else rng.choice(moves))
+    raise AssertionError("decision not reached")
+
+
+def round_two(game: Game) -> bool:
+    return game.phase is Phase.BIDDING and game.d.bid_round == 2
+
+
+DECISIONS = [
+    ("euchre3", "first bid", lambda g: g.phase is Phase.BIDDING),
+    ("euchre3", "round two", round_two),
+    ("euchre3", "discard", lambda g: g.phase is Phase.DISCARD),
+    ("belote3", "first bid", lambda g: g.phase is Phase.BIDDING),
+    ("belote3", "round two", round_two),
+    ("belote", "first bid", lambda g: g.phase is Phase.BIDDING),
+    ("belote", "round two", round_two),
+    ("belote", "declaration", lambda g: g.phase is Phase.DECLARATIONS and len(g.legal_moves(g.to_act()[0])) == 2),
+]
+
+
+@pytest.mark.parametrize("variant, name, wanted", DECISIONS, ids=[f"{v}-{n}" for v, n, _ in DECISIONS])
+def test_every_option_is_ranked_and_the_hint_ignores_the_real_hidden_cards(variant, name, wanted):
+    rng = random.Random(name)
+    game, seat = reach(variant, f"decision-{variant}-{name}", wanted, rng)
+    hint = hints.answer(hints.hint_question(game, seat), seed=5, **FIXED)
+    assert sorted(option.move for option in hint.options) == sorted(move.text() for move in game.legal_moves(seat))
+    assert hint.unit == "deal_score_margin" and hint.samples == 4 and hint.version == game.version
+    margins = [option.expected for option in hint.options]
+    assert margins == sorted(margins, reverse=True)
+    assert all(option.expected_deal_score is not None and option.stderr >= 0 for option in hint.options)
+    for other_seed in (1, 2):
+        other = with_hidden_hands_replaced(game, seat, other_seed)
+        again = hints.answer(hints.hint_question(other, seat), seed=5, **FIXED)
+        assert dataclasses.replace(again, nodes=0) == dataclasses.replace(hint, nodes=0)
+
+
+def test_the_last_pass_of_round_two_voids_the_deal_and_is_worth_nothing():
+    game, seat = reach("belote3", "void-pass", lambda g: round_two(g) and g.d.passes == 2, random.Random(1))
+    hint = hints.answer(hints.hint_question(game, seat), seed=1, **FIXED)
+    passing = next(option for option in hint.options if option.move == "pass")
+    assert (passing.expected, passing.stderr, passing.expected_deal_score) == (0.0, 0.0, 0.0)
+
+
+def test_a_hand_of_top_trumps_takes_and_a_hand_without_trumps_passes():
+    game = new_game("euchre3")
+    deck = game.deck
+    cards = {card.code: card for card in deck.cards}
+    # Turned: the Maître of Architecture. Seat 1 (first to speak) holds the Oracle (IA),
+    # the Sage (IC) and three more Architecture cards: five trumps with the turned one.
+    strong = {"IA", "IC", "SA", "CA", "AA"}
+    weak = {"MR", "SR", "MP", "SP", "CR"}
+    rest = [code for code in sorted(cards) if code not in strong | weak | {"MA"}]
+    deal = Deal(
+        hands=(frozenset(cards[c] for c in rest[:5]), frozenset(cards[c] for c in strong),
+               frozenset(cards[c] for c in weak)),
+        stock=(cards["MA"], *(cards[c] for c in rest[5:])),
+    )
+    game = new_game("euchre3", deal=format_deal(deck, deal))
+    hint = hints.answer(hints.hint_question(game, 1), seed=2, **FIXED)
+    assert hint.best.move == "take" and hint.best.expected_deal_score == 2.0  # a march in every deal
+    game.push(1, game.legal_moves(1)[0])  # seat 1 passes after all: seat 2, no trump, should pass too
+    hint = hints.answer(hints.hint_question(game, 2), seed=2, **FIXED)
+    assert hint.best.move == "pass"
+    taking = next(option for option in hint.options if option.move == "take")
+    assert taking.expected < 0 and taking.expected_deal_score == 0.0
+
+
+def defender_may_declare(game: Game) -> bool:
+    if game.phase is not Phase.DECLARATIONS:
+        return False
+    seat = game.to_act()[0]
+    return len(game.legal_moves(seat)) == 2 and seat % 2 != game.d.taker % 2
+
+
+def test_a_defender_never_loses_by_declaring():
+    """Double dummy a declaration changes nothing in the play; a defending team's declarations
+    count for it whether the takers make it or not (a taker's may go to the defenders)."""
+    rng = random.Random(8)
+    for attempt in range(3):
+        game, seat = reach("belote", f"declare-{attempt}", defender_may_declare, rng)
+        hint = hints.answer(hints.hint_question(game, seat), seed=attempt, **FIXED)
+        value = {option.move: option.expected for option in hint.options}
+        assert value["declare"] >= value["no-declare"]
