@@ -58,3 +58,16 @@ def evaluate_cards(
     threads: int = 0,
     memory_mb: int = 16,
 ) -> dict[str, Any]: ...
+def evaluate_passes(
+    template: str,
+    unseen: list[str],
+    holders: list[HolderSpec],
+    seat: int,
+    offset: int,
+    seed: int,
+    min_samples: int,
+    max_samples: int,
+    budget: float | None = None,
+    deadline: float | None = None,
+    threads: int = 0,
+) -> dict[str, Any]: ...

@@ -7,17 +7,21 @@ dummy. Same question, same seed, same number of deals: same hint.
 
 - card play (``cards.py``): each legal card's value in the variant's units;
 - bids, euchre3's discard, belote declarations (``decisions.py``): each option played out
-  to the end of the deal and scored by the rules.
+  to the end of the deal and scored by the rules;
+- the hearts pass (``passes.py``): each choice of three cards valued by policy play-outs.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from ..rules import Game, Phase, Reason, RuleViolation
 from .cards import HintQuestion, answer_cards, card_question
 from .common import DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption
 from .decisions import DECISION_PHASES, DecisionQuestion, answer_decision, decision_question
+from .passes import PassQuestion, answer_passes, pass_question
 
-Question = HintQuestion | DecisionQuestion
+Question = HintQuestion | DecisionQuestion | PassQuestion
 
 
 def hint_question(game: Game, seat: int) -> Question:
@@ -30,6 +34,8 @@ def hint_question(game: Game, seat: int) -> Question:
         return card_question(game, seat)
     if game.phase in DECISION_PHASES:
         return decision_question(game, seat)
+    if game.phase is Phase.PASSING:
+        return pass_question(game, seat)
     raise RuleViolation(Reason.HINT_UNAVAILABLE, f"no hint for the {game.phase.value} phase")
 
 
@@ -47,12 +53,15 @@ def answer(
 
     Raises ``SolveStoppedError`` when ``deadline`` passes before ``min_samples`` deals are solved.
     """
-    solve = answer_cards if isinstance(question, HintQuestion) else answer_decision
+    solve: Any = (
+        answer_cards if isinstance(question, HintQuestion)
+        else answer_passes if isinstance(question, PassQuestion) else answer_decision
+    )
     return solve(question, seed=seed, budget=budget, deadline=deadline, min_samples=min_samples,
                  max_samples=max_samples, threads=threads)
 
 
 __all__ = [
     "DEFAULT_BUDGET_SECONDS", "DecisionQuestion", "Hint", "HintOption", "HintQuestion", "MAX_SAMPLES", "MIN_SAMPLES",
-    "Question", "answer", "hint_question",
+    "PassQuestion", "Question", "answer", "hint_question",
 ]

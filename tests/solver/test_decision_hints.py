@@ -109,3 +109,30 @@ def test_a_defender_never_loses_by_declaring():
         hint = hints.answer(hints.hint_question(game, seat), seed=attempt, **FIXED)
         value = {option.move: option.expected for option in hint.options}
         assert value["declare"] >= value["no-declare"]
+
+
+def test_every_hearts_pass_is_ranked_lowest_points_first_and_ignores_the_hidden_hands():
+    game = new_game("hearts", seed="pass-hint")
+    seat = 2
+    hint = hints.answer(hints.hint_question(game, seat), seed=3, budget=None, min_samples=20, max_samples=20)
+    hand = sorted(card.code for card in game.d.hands[seat])
+    assert hint.unit == "penalty_points" and hint.samples == 20 and len(hint.options) == 286  # 13 choose 3
+    given = [option.move.removeprefix("give:").split() for option in hint.options]
+    assert all(len(cards) == 3 and set(cards) <= set(hand) for cards in given)
+    assert len({frozenset(cards) for cards in given}) == 286
+    values = [option.expected for option in hint.options]
+    assert values == sorted(values) and all(0 <= value <= 26 for value in values)
+    other = with_hidden_hands_replaced(game, seat, 4)
+    assert hints.answer(hints.hint_question(other, seat), seed=3, budget=None, min_samples=20, max_samples=20) == hint
+
+
+def test_a_lone_queen_of_spades_among_low_cards_is_passed():
+    """The Q♠ is the only danger of this hand: every best pass gives it away."""
+    deck = new_game("hearts").deck
+    own = ["QS", "2H", "3H", "4H", "2D", "3D", "4D", "5D", "3C", "4C", "5C", "6C", "7C"]
+    rest = [card.code for card in deck.cards if card.code not in own]
+    hands = [own, rest[0:13], rest[13:26], rest[26:39]]
+    deal = Deal(tuple(frozenset(deck.parse(code) for code in hand) for hand in hands))
+    game = new_game("hearts", deal=format_deal(deck, deal))
+    hint = hints.answer(hints.hint_question(game, 0), seed=4, budget=None, min_samples=40, max_samples=40)
+    assert "QS" in hint.best.move.split(":")[1].split()

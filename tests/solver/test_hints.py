@@ -155,3 +155,18 @@ def test_a_spent_deadline_stops_the_hint():
     seat = advance(game, rng, tricks=0)
     with pytest.raises(_solver.SolveStoppedError):
         hints.answer(hints.hint_question(game, seat), seed=1, budget=0.0, deadline=0.0)
+
+
+def test_early_hearts_hints_play_out_then_solve_and_stay_fair():
+    """Before the last six tricks a hearts card is valued by policy play-outs to five tricks
+    from the end, then solved exactly; the hint still ignores the real hidden cards."""
+    rng = random.Random(12)
+    game = new_game("hearts", seed="early-hearts")
+    seat = advance(game, rng, tricks=2)
+    question = hints.hint_question(game, seat)
+    hint = hints.answer(question, seed=4, budget=None, min_samples=12, max_samples=12)
+    assert {option.move for option in hint.options} == {f"play:{card.code}" for card in game.legal_cards(seat)}
+    assert all(0 <= option.expected <= 26 for option in hint.options) and hint.nodes > 0
+    other = with_hidden_hands_replaced(game, seat, 7)
+    again = hints.answer(hints.hint_question(other, seat), seed=4, budget=None, min_samples=12, max_samples=12)
+    assert dataclasses.replace(again, nodes=0) == dataclasses.replace(hint, nodes=0)

@@ -10,12 +10,20 @@
 use crate::batch::run_indexed;
 use crate::cards::{Card, CardSet};
 use crate::error::SolverError;
-use crate::position::PositionParts;
+use crate::playout::{card_values_by_playout, pass_values};
+use crate::position::{Position, PositionParts};
 use crate::sampling::DealSampler;
 use crate::search::{SolveOptions, Solver};
+use crate::variant::Variant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
+
+/// hearts: a deal with more cards than this in play is valued by play-outs (too large to
+/// solve exactly within a hint's time): each card, then policy play down to
+/// [`HEARTS_PLAYOUT_TO`] cards, then an exact solve (see [`crate::playout`]).
+pub const HEARTS_EXACT_CARDS: u32 = 24;
+pub const HEARTS_PLAYOUT_TO: u32 = 20;
 
 /// Where the sampled cards go: each sampler holder's seat, or `None` (the stock: out of play).
 pub type HolderSeats = Vec<Option<usize>>;
@@ -57,37 +65,86 @@ pub fn evaluate_cards(
     threads: usize,
     memory_bytes: usize,
 ) -> Result<SampledValues, SolverError> {
+    check_limits(limits)?;
+    let first = deal_position(template, holder_seats, sampler, seed, 0)?;
+    let cards = crate::search::legal_cards(&first.build()?);
+    let per_deal = sampled(limits, threads, memory_bytes, |solver, index, stop| {
+        solve_deal(solver, template, holder_seats, sampler, hearts_player, seed, index, stop)
+    })?;
+    let nodes = per_deal.iter().map(|(_, nodes)| nodes).sum();
+    let values = per_deal.into_iter().map(|(values, _)| values).collect();
+    Ok(SampledValues { cards, values, nodes })
+}
+
+/// Every choice of three cards for `seat` to pass to `seat + offset` (hearts), with its
+/// score for `seat` in each sampled deal (see [`crate::playout::pass_values`]):
+/// `values[i][j]` is choice `choices[j]` in deal `i`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SampledPasses {
+    pub choices: Vec<[Card; 3]>,
+    pub values: Vec<Vec<i32>>,
+}
+
+/// Values every pass of `seat` over deals of the other hands sampled into `template`.
+#[allow(clippy::too_many_arguments)]
+pub fn evaluate_passes(
+    template: &PositionParts,
+    holder_seats: &[Option<usize>],
+    sampler: &DealSampler,
+    seat: usize,
+    offset: usize,
+    seed: u64,
+    limits: SampleLimits,
+    threads: usize,
+) -> Result<SampledPasses, SolverError> {
+    check_limits(limits)?;
+    let per_deal = sampled(limits, threads, 1 << 20, |_, index, _| {
+        let deal = deal_position(template, holder_seats, sampler, seed, index)?.build()?;
+        pass_values(&deal, seat, offset)
+    })?;
+    let choices = per_deal.first().map(|deal| deal.iter().map(|&(cards, _)| cards).collect()).unwrap_or_default();
+    let values = per_deal.into_iter().map(|deal| deal.into_iter().map(|(_, value)| value).collect()).collect();
+    Ok(SampledPasses { choices, values })
+}
+
+fn check_limits(limits: SampleLimits) -> Result<(), SolverError> {
     if limits.min_samples == 0 || limits.min_samples > limits.max_samples {
         return Err(SolverError::InvalidPosition("1 <= min_samples <= max_samples".into()));
     }
-    let first = deal_position(template, holder_seats, sampler, seed, 0)?;
-    let cards = crate::search::legal_cards(&first.build()?);
+    Ok(())
+}
+
+/// `per_deal(solver, i, stop)` for deals `0..m` on `threads` threads: at least
+/// `min_samples` (only the deadline stops them), more until the budget ends. The results of
+/// an unbroken run of deals from 0, so that they depend on the seed and their number only.
+fn sampled<T: Send>(
+    limits: SampleLimits,
+    threads: usize,
+    memory_bytes: usize,
+    per_deal: impl Fn(&mut Solver, usize, Option<Instant>) -> Result<T, SolverError> + Sync,
+) -> Result<Vec<T>, SolverError> {
     let results = run_indexed(limits.max_samples, threads, memory_bytes, |solver, index| {
         let within_minimum = index < limits.min_samples;
         let stop = if within_minimum { limits.deadline } else { earliest(limits.budget_end, limits.deadline) };
         if stop.is_some_and(|end| Instant::now() >= end) {
             return None;
         }
-        let outcome = solve_deal(solver, template, holder_seats, sampler, hearts_player, seed, index, stop);
+        let outcome = per_deal(solver, index, stop);
         let stopped = matches!(outcome, Err(SolverError::Stopped));
         Some((outcome, !stopped))
     });
-    let mut values = Vec::new();
-    let mut nodes = 0;
+    let mut done = Vec::new();
     for outcome in results {
         match outcome {
-            Some(Ok((deal_values, deal_nodes))) => {
-                values.push(deal_values);
-                nodes += deal_nodes;
-            }
+            Some(Ok(value)) => done.push(value),
             Some(Err(SolverError::Stopped)) | None => break,
             Some(Err(error)) => return Err(error),
         }
     }
-    if values.len() < limits.min_samples {
+    if done.len() < limits.min_samples {
         return Err(SolverError::Stopped);
     }
-    Ok(SampledValues { cards, values, nodes })
+    Ok(done)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -102,9 +159,18 @@ fn solve_deal(
     deadline: Option<Instant>,
 ) -> DealOutcome {
     let position = deal_position(template, holder_seats, sampler, seed, index)?.build()?;
+    if let (Variant::Hearts, Some(player)) = (position.variant(), hearts_player) {
+        if cards_in_play(&position) > HEARTS_EXACT_CARDS {
+            return card_values_by_playout(solver, &position, player, HEARTS_PLAYOUT_TO, deadline);
+        }
+    }
     let options = SolveOptions { all_cards: true, line: false, deadline };
     let solution = solver.solve(&position, hearts_player, options)?;
     Ok((solution.card_values.iter().map(|&(_, value)| value).collect(), solution.nodes))
+}
+
+fn cards_in_play(position: &Position) -> u32 {
+    position.hands().iter().map(|hand| hand.len()).sum::<u32>() + position.trick().len() as u32
 }
 
 /// The template with deal `index`'s cards added to the hidden hands.

@@ -12,7 +12,9 @@
 //! - [`deal`]: a [`Deal`] before bidding and its [`dd_table`].
 //! - [`batch`]: [`solve_batch`] on all cores.
 //! - [`sampling`]: [`DealSampler`], uniform deals of the cards a seat cannot see.
-//! - [`hint`]: [`evaluate_cards`], every legal card's value over sampled deals.
+//! - [`hint`]: [`evaluate_cards`], every legal card's value over sampled deals;
+//!   [`evaluate_passes`], every hearts pass over sampled deals.
+//! - [`playout`]: hearts play-outs by a simple policy, where exact search is out of reach.
 //! - [`error`]: [`SolverError`], every way input can be rejected.
 
 pub mod batch;
@@ -21,6 +23,7 @@ pub mod deal;
 pub mod error;
 pub mod hint;
 pub mod notation;
+pub mod playout;
 pub mod position;
 mod rules;
 pub mod sampling;
@@ -31,7 +34,7 @@ pub use batch::{solve_batch, Job};
 pub use cards::{Card, CardSet};
 pub use deal::{dd_table, Deal, TableEntry};
 pub use error::SolverError;
-pub use hint::{evaluate_cards, SampleLimits, SampledValues};
+pub use hint::{evaluate_cards, evaluate_passes, SampleLimits, SampledPasses, SampledValues};
 pub use position::{Position, PositionParts};
 pub use sampling::{DealSampler, Holder};
 pub use rules::Objective;

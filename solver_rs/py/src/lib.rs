@@ -69,6 +69,7 @@ impl Solver {
 
     /// Solves a position; returns a dict (value, card_values, line, nodes, to_play, maximising).
     /// `deadline`: seconds from now after which it raises `SolveStoppedError`.
+    #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (variant, position, player = None, all_cards = true, line = true, deadline = None))]
     fn solve<'py>(
         &mut self,
@@ -229,6 +230,42 @@ fn evaluate_cards<'py>(
     Ok(dict)
 }
 
+/// Every choice of three cards `seat` may pass to `seat + offset` in a hearts deal whose
+/// other hands are sampled (as in `evaluate_cards`), with `seat`'s score in each deal after
+/// policy passes and play. Returns a dict: choices (three codes each), values (one list per
+/// deal, a value per choice).
+#[pyfunction]
+#[pyo3(signature = (template, unseen, holders, seat, offset, seed, min_samples, max_samples, budget = None, deadline = None, threads = 0))]
+#[allow(clippy::too_many_arguments)]
+fn evaluate_passes<'py>(
+    py: Python<'py>,
+    template: &str,
+    unseen: Vec<String>,
+    holders: Vec<HolderSpec>,
+    seat: usize,
+    offset: usize,
+    seed: u64,
+    min_samples: usize,
+    max_samples: usize,
+    budget: Option<f64>,
+    deadline: Option<f64>,
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let limits = core::SampleLimits { min_samples, max_samples, budget_end: instant_after(budget), deadline: instant_after(deadline) };
+    let variant = core::Variant::Hearts;
+    let result = guarded(|| {
+        let parts = core::PositionParts::parse(variant, template)?;
+        let sampler = sampler_of(variant, &unseen, &holders)?;
+        let seats: Vec<Option<usize>> = holders.iter().map(|(seat, ..)| *seat).collect();
+        py.detach(|| core::evaluate_passes(&parts, &seats, &sampler, seat, offset, seed, limits, threads))
+    })?;
+    let dict = PyDict::new(py);
+    let choices: Vec<Vec<String>> = result.choices.iter().map(|cards| convert::codes(variant, cards)).collect();
+    dict.set_item("choices", choices)?;
+    dict.set_item("values", result.values)?;
+    Ok(dict)
+}
+
 #[pymodule]
 fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -246,5 +283,6 @@ fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
     m.add_function(wrap_pyfunction!(sample_placements, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_passes, m)?)?;
     Ok(())
 }

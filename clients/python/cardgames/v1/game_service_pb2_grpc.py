@@ -123,12 +123,14 @@ class GameServiceServicer:
     def GetHint(self, request, context):
         """A hint for the seat to move (token required): every legal option ranked over deals of
         the unseen cards consistent with what the seat knows (it never sees the real hidden
-        hands). Card play: each card's double-dummy value. Bids, the euchre3 discard and
-        belote declarations: each option played out to the end of the deal (later bidders and
-        the play double dummy) and ranked by the seat's deal-score margin. The hearts pass is
-        not hinted yet: FAILED_PRECONDITION (reason HINT_UNAVAILABLE). RESOURCE_EXHAUSTED
-        (SOLVER_BUSY) when every solver slot is taken; DEADLINE_EXCEEDED when the call's
-        deadline passes before the minimum number of deals is solved.
+        hands). Card play: each card's double-dummy value (hearts before its last six tricks:
+        policy play-outs to five tricks from the end, then exact). Bids, the euchre3 discard
+        and belote declarations: each option played out to the end of the deal (later bidders
+        and the play double dummy), ranked by the seat's deal-score margin. The hearts pass:
+        all 286 choices, each valued by policy play-outs of whole deals. FAILED_PRECONDITION
+        (HINT_UNAVAILABLE) between deals; RESOURCE_EXHAUSTED (SOLVER_BUSY) when every solver
+        slot is taken; DEADLINE_EXCEEDED when the call's deadline passes before the minimum
+        number of deals is solved.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

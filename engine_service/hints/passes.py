@@ -1,0 +1,81 @@
+"""Hints for the hearts pass: every choice of three cards, valued over sampled deals.
+
+A full hearts deal is far too large to solve exactly for each of the 286 choices (one
+exact solve of 52 cards takes minutes: the open target of the solver issue), so each
+choice is valued by play-outs in the Rust extension (``solver_rs/core/src/playout.rs``):
+in each sampled deal of the other hands, the others pass their most dangerous cards, and
+the whole deal is played by a simple policy (duck, shed the Q♠ and high hearts). The
+value is the seat's penalty points, moon included; lower is better. Every choice is
+valued in the same sampled deals, so their differences are what the ranking measures.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from .. import _solver
+from ..rules import STOCK, Game, Position
+from ..rules.notation import format_position
+from .common import DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption, HolderFacts, codes, holder_arg
+from .common import mean_and_error
+
+UNIT = "penalty_points"
+
+
+@dataclass(frozen=True)
+class PassQuestion:
+    """Everything a pass hint is computed from: ``seat``'s hand and who receives."""
+
+    seat: int
+    version: int
+    template: str  # the deal with only the seat's hand
+    unseen: tuple[str, ...]
+    holders: tuple[HolderFacts, ...]
+    offset: int  # the receiver is seat + offset
+
+
+def pass_question(game: Game, seat: int) -> PassQuestion:
+    knowledge = game.knowledge(seat)
+    hands = tuple(frozenset(game.d.hands[seat]) if index == seat else frozenset() for index in range(game.players))
+    holders = tuple(
+        (None if facts.holder == STOCK else facts.holder, facts.size, codes(facts.known),
+         codes(knowledge.unseen - facts.excluded))
+        for facts in knowledge.holders
+    )
+    return PassQuestion(
+        seat=seat,
+        version=game.version,
+        template=format_position(game.deck, Position(hands, leader=seat)),
+        unseen=codes(knowledge.unseen),
+        holders=holders,
+        offset=game.pass_offset(),  # type: ignore[attr-defined]
+    )
+
+
+def answer_passes(
+    question: PassQuestion,
+    *,
+    seed: int | None = None,
+    budget: float | None = DEFAULT_BUDGET_SECONDS,
+    deadline: float | None = None,
+    min_samples: int = MIN_SAMPLES,
+    max_samples: int = MAX_SAMPLES,
+    threads: int = 0,
+) -> Hint:
+    seed = secrets.randbits(63) if seed is None else seed
+    raw: dict[str, Any] = _solver.evaluate_passes(
+        question.template, list(question.unseen), [holder_arg(h) for h in question.holders], question.seat,
+        question.offset, seed, min_samples, max_samples, budget, deadline, threads,
+    )
+    per_deal: list[list[int]] = raw["values"]
+    options = []
+    for index, cards in enumerate(raw["choices"]):
+        mean, error = mean_and_error(values[index] for values in per_deal)
+        options.append(HintOption("give:" + " ".join(cards), mean, error, mean, error))
+    options.sort(key=lambda option: (option.expected, option.move))
+    return Hint(question.seat, question.version, UNIT, tuple(options), len(per_deal), seed, 0)
+
+
+__all__ = ["PassQuestion", "UNIT", "answer_passes", "pass_question"]
