@@ -1,13 +1,13 @@
-"""Hint latency: card-play hints at the default budget, per variant and phase of the deal.
+"""Hint latency at the default budget, per variant and per decision or phase of the deal.
 
 Each hint is asked of the seat to move in a seeded random game, through the same code
 the GetHint RPC runs (engine_service.hints, all cores), minus the gRPC hop (about a
-millisecond, see service_bench.py). Phases: the first trick, the middle trick, the last
-two tricks. Hearts hints before the 8th trick are not measured: there each sampled deal is a
-full double-dummy hearts solve, minutes long (the solver issue's open target), and the
-RPC answers DEADLINE_EXCEEDED.
+millisecond, see service_bench.py). Decisions: the first bid, a round-2 bid, the euchre3
+discard, a belote declaration, the hearts pass; card play at the first trick, the middle
+trick and the last two tricks (hearts: also the 4th and 8th tricks, either side of the
+switch from play-outs to exact solves).
 
-    .venv/bin/python benchmarks/hint_bench.py [--hints N] [--budget-ms MS] [--seed S]
+    .venv/bin/python benchmarks/hint_bench.py [--hints N] [--budget-ms MS] [--seed S] [--variants V,...]
 """
 
 from __future__ import annotations
@@ -16,39 +16,59 @@ import argparse
 import random
 import statistics
 import time
+from typing import Callable
 
 from engine_service import hints
 from engine_service.rules import Game, Phase, new_game
 
 TRICKS = {"euchre3": 5, "belote3": 10, "belote": 8, "hearts": 13}
+Wanted = Callable[[Game], bool]
 
 
-def phases(variant: str) -> dict[str, int]:
-    """Tricks played before the measured hint, per phase (hearts: from trick 8, see above)."""
+def at_trick(tricks: int) -> Wanted:
+    return lambda game: game.phase is Phase.PLAY and len(game.d.tricks) == tricks
+
+
+def decisions(variant: str) -> dict[str, Wanted]:
+    """The measured points of a deal: what the seat to move decides there."""
     total = TRICKS[variant]
+    points: dict[str, Wanted] = {}
     if variant == "hearts":
-        return {"trick 8": 7, "trick 10": 9, "last two": total - 2}
-    return {"first": 0, "middle": total // 2, "last two": total - 2}
+        points["pass"] = lambda game: game.phase is Phase.PASSING
+        points.update({"first trick": at_trick(0), "trick 4": at_trick(3), "trick 8": at_trick(7)})
+    else:
+        points["first bid"] = lambda game: game.phase is Phase.BIDDING and not game.d.bids
+        points["round 2"] = lambda game: game.phase is Phase.BIDDING and game.d.bid_round == 2
+        if variant == "euchre3":
+            points["discard"] = lambda game: game.phase is Phase.DISCARD
+        if variant == "belote":
+            points["declaring"] = lambda game: game.phase is Phase.DECLARATIONS
+        points["first trick"] = at_trick(0)
+    points["middle"] = at_trick(total // 2)
+    points["last two"] = at_trick(total - 2)
+    return points
 
 
-def game_at(variant: str, tricks: int, rng: random.Random, number: int) -> tuple[Game, int] | None:
+def game_at(variant: str, wanted: Wanted, rng: random.Random, number: int) -> tuple[Game, int] | None:
+    """Random legal moves (passing more often while bidding, so round 2 comes) until `wanted`."""
     game = new_game(variant, seed=f"hint-bench-{number}")
-    while True:
-        if game.phase is Phase.DEAL_OVER:
-            return None  # everyone passed
+    while game.phase is not Phase.DEAL_OVER:
         seat = game.to_act()[0]
-        if game.phase is Phase.PLAY and len(game.d.tricks) == tricks:
+        if wanted(game):
             return game, seat
-        game.push(seat, rng.choice(game.legal_moves(seat)))
+        moves = game.legal_moves(seat)
+        passing = game.phase is Phase.BIDDING and rng.random() < 0.7
+        game.push(seat, moves[0] if passing else rng.choice(moves))
+    return None
 
 
-def measure(variant: str, tricks: int, count: int, budget: float, seed: int) -> tuple[list[float], list[int]]:
+def measure(variant: str, wanted: Wanted, count: int, budget: float, seed: int) -> tuple[list[float], list[int]]:
     rng = random.Random(seed)
     times, samples = [], []
     number = 0
     while len(times) < count:
         number += 1
-        found = game_at(variant, tricks, rng, seed * 100_000 + number)
+        found = game_at(variant, wanted, rng, seed * 100_000 + number)
         if found is None:
             continue
         game, seat = found
@@ -72,11 +92,11 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(TRICKS), help="comma-separated")
     args = parser.parse_args()
     print(f"budget {args.budget_ms} ms, min {hints.MIN_SAMPLES} deals, {args.hints} hints a row")
-    print(f"{'variant':9} {'phase':9} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'deals p50':>9}")
+    print(f"{'variant':9} {'decision':11} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'deals p50':>9}")
     for variant in args.variants.split(","):
-        for phase, tricks in phases(variant).items():
-            times, samples = measure(variant, tricks, args.hints, args.budget_ms / 1000, args.seed)
-            print(f"{variant:9} {phase:9} {percentile(times, .5) * 1e3:8.0f} {percentile(times, .95) * 1e3:8.0f} "
+        for name, wanted in decisions(variant).items():
+            times, samples = measure(variant, wanted, args.hints, args.budget_ms / 1000, args.seed)
+            print(f"{variant:9} {name:11} {percentile(times, .5) * 1e3:8.0f} {percentile(times, .95) * 1e3:8.0f} "
                   f"{max(times) * 1e3:8.0f} {statistics.median(samples):9.0f}")
 
 

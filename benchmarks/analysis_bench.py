@@ -1,0 +1,77 @@
+"""Batch analysis throughput: AnalyzeDeals through a real server, on 1 and 2 cores.
+
+A server process (two solver slots) gets the same batch twice, with `parallelism` 1 and
+2: seeded deals in notation, each analysed in full (the play under the default contract
+and the whole table over trumps and takers: 12 or 16 solves from the first card). Hearts
+deals are 13-card positions with six tricks left instead (a whole 52-card hearts table is
+minutes of search, the solver issue's open target), each solved for its first player.
+
+    .venv/bin/python benchmarks/analysis_bench.py [--deals 20] [--variants euchre3,belote3,belote,hearts]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from cardgames_client import Client, deal_input
+
+from engine_service.rules import Phase, new_game
+from engine_service.rules.notation import format_deal, format_position
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.service.server_process import ServerProcess  # noqa: E402
+
+SCALE = {"euchre3": 10, "belote3": 1, "belote": 1, "hearts": 1}  # euchre3 deals are tiny: more of them
+
+
+def items(variant: str, count: int) -> list:
+    batch = []
+    for number in range(count * SCALE[variant]):
+        game = new_game(variant, seed=f"analysis-bench-{number}")
+        if variant != "hearts":
+            batch.append(deal_input(variant, deal=format_deal(game.deck, game.d.dealt), dealer=game.d.dealer))
+            continue
+        rng = random.Random(number)
+        while game.phase is not Phase.PLAY or len(game.d.tricks) < 7 or game.d.trick:
+            seat = game.to_act()[0]
+            game.push(seat, rng.choice(game.legal_moves(seat)))
+        batch.append(deal_input("hearts", position=format_position(game.deck, game.position()), player=0))
+    return batch
+
+
+def run(client: Client, batch: list, parallelism: int) -> tuple[float, int]:
+    started = time.perf_counter()
+    errors = sum(message.HasField("error") for message in client.analyze_deals(batch, parallelism=parallelism,
+                                                                               time_limit_ms=600_000))
+    return time.perf_counter() - started, errors
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--variants", default="euchre3,belote3,belote,hearts")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as directory:
+        server = ServerProcess(Path(directory) / "bench.db", "--solver-slots", "2").start()
+        try:
+            with Client(server.address, timeout=None) as client:
+                print(f"{'variant':9} {'items':>6} {'1 core /s':>10} {'2 cores /s':>11} {'ratio':>6}")
+                for variant in args.variants.split(","):
+                    batch = items(variant, args.deals)
+                    run(client, batch[:2], 2)  # warm the server's solver threads
+                    one, errors_one = run(client, batch, 1)
+                    two, errors_two = run(client, batch, 2)
+                    assert errors_one == errors_two == 0, "every item of the benchmark is valid"
+                    print(f"{variant:9} {len(batch):6} {len(batch) / one:10.2f} {len(batch) / two:11.2f} "
+                          f"{one / two:6.2f}")
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()

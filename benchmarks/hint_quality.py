@@ -1,0 +1,216 @@
+"""Hint quality: a bot that always plays the top hint, against a random bot and a greedy
+bot written for this benchmark, in duplicate.
+
+For each seeded deal and each seat (belote: each team), two runs of the same deal:
+- the baseline: the opponent bot plays every seat;
+- the hint run: the hint bot plays that seat (belote: that team), the opponent bot the rest.
+A run's margin for the seat is its side's deal score minus the mean of the other sides'
+(hearts: the other way round, fewer points being better). The hint bot's gain in a deal is
+the hint run's margin less the baseline's, averaged over the seats; deals are the
+independent units, so the 95% confidence interval is mean ± 1.96·sd/√deals.
+
+Every decision of the hint bot goes through ``engine_service.hints`` (the code GetHint
+runs, minus the gRPC hop) at a benchmark budget (default 30 ms, at most 32 deals, one
+thread per process; deals run in parallel processes).
+
+    .venv/bin/python benchmarks/hint_quality.py [--deals 200] [--variants euchre3,...]
+        [--budget-ms 30] [--max-samples 32] [--processes N] [--out results.jsonl]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Callable
+
+from engine_service import hints
+from engine_service.rules import (
+    Call, Card, Declare, Discard, Game, Move, Pass, PassCards, Phase, Play, Take, new_game, parse_move,
+)
+
+Bot = Callable[[Game, int, random.Random], Move]
+THRESHOLDS = {"euchre3": 3, "belote3": 4, "belote": 3}  # trumps a greedy bidder wants
+
+
+def random_bot(game: Game, seat: int, rng: random.Random) -> Move:
+    return rng.choice(game.legal_moves(seat))
+
+
+# ----------------------------------------------------------------------------- greedy
+
+
+def power(game: Game, card: Card, led: object) -> tuple[bool, bool, int]:
+    """How strongly ``card`` competes for the trick (the engine's own order: trump, the led
+    suit, then strength)."""
+    suit = game._suit_of(card)  # the effective suit (euchre3's Sage is trump)
+    return (game.d.trump is not None and suit == game.d.trump, suit == led, game._strength(card))
+
+
+def greedy_bot(game: Game, seat: int, rng: random.Random) -> Move:
+    """Bid with enough trumps, declare, win a trick as cheaply as it can, else play low."""
+    phase, hand = game.phase, game.d.hands[seat]
+    if phase is Phase.PASSING:
+        danger = sorted(hand, key=lambda card: (card.code == "QS", card.suit.code == "H", game._strength(card)))
+        return PassCards(frozenset(danger[-3:]))
+    if phase is Phase.BIDDING:
+        return greedy_bid(game, seat)
+    if phase is Phase.DISCARD:
+        trump = game.d.trump
+        return Discard(min((m.card for m in game.legal_moves(seat)),  # type: ignore[attr-defined]
+                           key=lambda card: (game._suit_of(card) == trump, game._strength(card))))
+    if phase is Phase.DECLARATIONS:
+        return Declare(Declare(True) in game.legal_moves(seat))
+    return Play(greedy_card(game, seat))
+
+
+def greedy_bid(game: Game, seat: int) -> Move:
+    turned = game.d.turned
+    assert turned is not None
+    need = THRESHOLDS[game.variant]
+    if game.d.bid_round == 1:
+        count = sum(1 for card in game.d.hands[seat] if card.suit == turned.suit) + 1
+        return Take() if count >= need else Pass()
+    counts = {suit: sum(1 for card in game.d.hands[seat] if card.suit == suit)
+              for suit in game.deck.suits if suit != turned.suit}
+    suit = max(counts, key=lambda s: (counts[s], s.code))
+    return Call(suit) if counts[suit] >= need else Pass()
+
+
+def greedy_card(game: Game, seat: int) -> Card:
+    legal = sorted(game.legal_cards(seat), key=lambda card: card.code)
+    if game.variant == "hearts":
+        return hearts_card(game, legal)
+    trick = game.d.trick
+    if not trick:
+        return max(legal, key=lambda card: power(game, card, game._suit_of(card)))
+    led = game._suit_of(trick[0][1])
+    winner = game.winning_seat()
+    best = max((card for _, card in trick), key=lambda card: power(game, card, led))
+    partner_wins = winner is not None and winner == game.partner_of(seat)
+    winning = [card for card in legal if power(game, card, led) > power(game, best, led)]
+    if winning and not partner_wins:
+        return min(winning, key=lambda card: power(game, card, led))
+    return min(legal, key=lambda card: (game._card_points(card), power(game, card, led)))
+
+
+def hearts_card(game: Game, legal: list[Card]) -> Card:
+    trick = game.d.trick
+    if not trick:
+        return min(legal, key=lambda card: (card.suit.code == "H", game._strength(card)))
+    led = trick[0][1].suit
+    best = max((card for _, card in trick if card.suit == led), key=game._strength)
+    follow = [card for card in legal if card.suit == led]
+    if follow:
+        under = [card for card in follow if game._strength(card) < game._strength(best)]
+        return max(under, key=game._strength) if under else min(follow, key=game._strength)
+    return max(legal, key=lambda card: (card.code == "QS", card.suit.code == "H", game._strength(card)))
+
+
+# ----------------------------------------------------------------------------- hint bot
+
+
+def hint_bot(budget: float, max_samples: int) -> Bot:
+    def play(game: Game, seat: int, rng: random.Random) -> Move:
+        hint = hints.answer(hints.hint_question(game, seat), seed=rng.randrange(2**62), budget=budget,
+                            max_samples=max_samples, threads=1)
+        return parse_move(hint.best.move, game.deck)
+
+    return play
+
+
+# ----------------------------------------------------------------------------- duplicate
+
+
+def side_seats(game: Game, seat: int) -> set[int]:
+    return {s for s in range(game.players) if game.side_of(s) == game.side_of(seat)}
+
+
+def play_deal(variant: str, number: int, bots: dict[int, Bot], rng: random.Random) -> Game:
+    game = new_game(variant, seed=f"hint-quality-{number}")
+    while game.phase not in (Phase.DEAL_OVER, Phase.GAME_OVER):
+        seat = game.to_act()[0]
+        game.push(seat, bots[seat](game, seat, rng))
+    return game
+
+
+def margin(game: Game, seat: int) -> float:
+    scores = game.results[-1].scores
+    own = game.side_of(seat)
+    others = [score for side, score in enumerate(scores) if side != own]
+    value = scores[own] - sum(others) / len(others)
+    return -value if game.variant == "hearts" else value
+
+
+def gains_of_deal(args: tuple[str, int, float, int]) -> dict[str, object]:
+    variant, number, budget, max_samples = args
+    smart = hint_bot(budget, max_samples)
+    players = new_game(variant).players
+    seats = [0, 1] if variant == "belote" else list(range(players))
+    result: dict[str, object] = {"variant": variant, "deal": number}
+    started = time.perf_counter()
+    for name, opponent in (("random", random_bot), ("greedy", greedy_bot)):
+        gains = []
+        for seat in seats:
+            baseline = play_deal(variant, number, {s: opponent for s in range(players)}, random.Random(f"{number}:{seat}"))
+            team = side_seats(baseline, seat)
+            bots = {s: smart if s in team else opponent for s in range(players)}
+            hinted = play_deal(variant, number, bots, random.Random(f"{number}:{seat}"))
+            gains.append(margin(hinted, seat) - margin(baseline, seat))
+        result[name] = statistics.fmean(gains)
+    result["seconds"] = round(time.perf_counter() - started, 2)
+    return result
+
+
+def summary(rows: list[dict[str, object]], variant: str) -> str:
+    lines = []
+    for opponent in ("random", "greedy"):
+        gains = [float(row[opponent]) for row in rows if row["variant"] == variant]  # type: ignore[arg-type]
+        n = len(gains)
+        if n < 2:
+            continue
+        mean = statistics.fmean(gains)
+        half = 1.96 * statistics.stdev(gains) / math.sqrt(n)
+        verdict = "significant" if mean - half > 0 else "NOT significant"
+        lines.append(f"{variant:8} vs {opponent:6}: gain {mean:+8.2f} per deal, 95% CI [{mean - half:+.2f}, "
+                     f"{mean + half:+.2f}], {n} deals: {verdict}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--variants", default="euchre3,belote3,hearts,belote")
+    parser.add_argument("--budget-ms", type=int, default=30)
+    parser.add_argument("--max-samples", type=int, default=32)
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", help="append one JSON line per deal")
+    args = parser.parse_args()
+    variants = args.variants.split(",")
+    print(f"{args.deals} deals per variant, hint budget {args.budget_ms} ms, at most {args.max_samples} deals, "
+          f"{args.processes} processes")
+    jobs = [(variant, number, args.budget_ms / 1000, args.max_samples) for variant in variants
+            for number in range(args.deals)]
+    rows: list[dict[str, object]] = []
+    started = time.perf_counter()
+    out = open(args.out, "a") if args.out else None
+    with ProcessPoolExecutor(args.processes) as pool:
+        for row in pool.map(gains_of_deal, jobs, chunksize=1):
+            rows.append(row)
+            if out:
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+    if out:
+        out.close()
+    for variant in variants:
+        print(summary(rows, variant))
+    print(f"{time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
