@@ -29,7 +29,7 @@ import random
 import secrets
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -117,19 +117,23 @@ def answer_decision(
     ``min_samples``) and ranks the options by their mean margin."""
     seed = secrets.randbits(63) if seed is None else seed
     start = time.monotonic()
+    hard_end = None if deadline is None else start + deadline
+    budget_end = None if budget is None else start + budget
     _, placements = _solver.sample_placements(
         question.variant, list(question.unseen), [holder_arg(h) for h in question.holders], seed, max_samples,
     )
     solvers = threading.local()  # one solver per worker thread, for this hint only
 
     def play_out(index: int) -> tuple[list[tuple[float, float]], int]:
+        # The minimum ends only at the deadline; a deal beyond it also at the budget's end.
+        end = hard_end if index < min_samples else _earliest(budget_end, hard_end)
         if not hasattr(solvers, "solver"):
             solvers.solver = Solver(memory_mb=16)
         game = _filled(question, placements[index], random.Random(f"{seed}:{index}"))
-        outcomes = _Outcomes(game, question.seat, solvers.solver, _deadline_left(start, deadline))
+        outcomes = _Outcomes(game, question.seat, solvers.solver, end)
         return [outcomes.of_option(move) for move in question.options], outcomes.nodes
 
-    outcomes = _sampled(play_out, len(placements), start, budget, min_samples, threads)
+    outcomes = _sampled(play_out, len(placements), budget_end, min_samples, threads)
     options = []
     for position, move in enumerate(question.options):
         margins = [values[position][1] for values, _ in outcomes]
@@ -142,45 +146,41 @@ def answer_decision(
     return Hint(question.seat, question.version, UNIT, tuple(options), len(outcomes), seed, nodes)
 
 
-def _deadline_left(start: float, deadline: float | None) -> float | None:
-    if deadline is None:
-        return None
-    left = start + deadline - time.monotonic()
-    if left <= 0:
-        raise SolveStoppedError("the deadline passed")
-    return left
+def _earliest(a: float | None, b: float | None) -> float | None:
+    return b if a is None else a if b is None else min(a, b)
 
 
-def _sampled(
-    work: Callable[[int], Any], count: int, start: float, budget: float | None, min_samples: int, threads: int
-) -> list[Any]:
-    """``work(i)`` for deals 0, 1, ...: the first ``min_samples`` always, more while the
-    budget lasts; the results of an unbroken prefix of deals (reproducible from the seed)."""
+def _sampled(work: Callable[[int], Any], count: int, budget_end: float | None, min_samples: int, threads: int) -> list[Any]:
+    """``work(i)`` for deals 0, 1, ...: the first ``min_samples`` always, more until the
+    budget ends; the results of an unbroken run of deals from 0 (reproducible from the seed
+    and their number). A deal stopped by its end is not counted; one of the minimum stopped
+    (by the deadline) stops the hint."""
     workers = threads or os.cpu_count() or 1
     results: dict[int, Any] = {}
+    stopped = count
     with ThreadPoolExecutor(workers) as pool:
+        running: dict[int, Future[Any]] = {}
         next_index = 0
-        running = {}
         while True:
-            spent = time.monotonic() - start
-            more_allowed = next_index < min_samples or budget is None or spent < budget
-            while len(running) < workers and next_index < count and more_allowed:
+            in_budget = budget_end is None or time.monotonic() < budget_end
+            while len(running) < workers and next_index < min(count, stopped) and (next_index < min_samples or in_budget):
                 running[next_index] = pool.submit(work, next_index)
                 next_index += 1
             if not running:
                 break
-            index = min(running)
-            future = running.pop(index)
-            try:
-                results[index] = future.result()
-            except SolveStoppedError:
-                for other in running.values():
-                    other.cancel()
-                if len(results) < min_samples:
-                    raise
-                break
+            finished, _ = wait(running.values(), return_when=FIRST_COMPLETED)
+            for index in [i for i, future in running.items() if future in finished]:
+                future = running.pop(index)
+                try:
+                    results[index] = future.result()
+                except SolveStoppedError:
+                    if index < min_samples:
+                        for other in running.values():
+                            other.cancel()
+                        raise
+                    stopped = min(stopped, index)
     done = 0
-    while done in results:
+    while done in results and done < stopped:
         done += 1
     return [results[i] for i in range(done)]
 
@@ -225,12 +225,11 @@ def _played_this_trick(game: Game, seat: int) -> set[Card]:
 class _Outcomes:
     """The outcomes of one sampled deal, each deal state solved once."""
 
-    def __init__(self, game: Game, seat: int, solver: Solver, deadline: float | None) -> None:
+    def __init__(self, game: Game, seat: int, solver: Solver, end: float | None) -> None:
         self.game = game
         self.seat = seat
         self.solver = solver
-        self.start = time.monotonic()
-        self.deadline = deadline
+        self.end = end  # time.monotonic() past which the deal is abandoned
         self.nodes = 0
         self._taken: dict[tuple[int, str], Game] = {}
         self._lines: dict[str, list[str]] = {}
@@ -328,9 +327,9 @@ class _Outcomes:
         return self._lines[position]
 
     def _left(self) -> float | None:
-        if self.deadline is None:
+        if self.end is None:
             return None
-        left = self.deadline - (time.monotonic() - self.start)
+        left = self.end - time.monotonic()
         if left <= 0:
             raise SolveStoppedError("the deadline passed")
         return left

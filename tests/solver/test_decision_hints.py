@@ -11,6 +11,7 @@ import pytest
 from engine_service import hints
 from engine_service.rules import Deal, Game, Phase, new_game
 from engine_service.rules.notation import format_deal
+from engine_service.solver import SolveStoppedError
 from tests.solver.test_hints import with_hidden_hands_replaced
 
 FIXED = {"budget": None, "min_samples": 4, "max_samples": 4}
@@ -136,3 +137,11 @@ def test_a_lone_queen_of_spades_among_low_cards_is_passed():
     game = new_game("hearts", deal=format_deal(deck, deal))
     hint = hints.answer(hints.hint_question(game, 0), seed=4, budget=None, min_samples=40, max_samples=40)
     assert "QS" in hint.best.move.split(":")[1].split()
+
+
+def test_a_decision_hint_solves_its_minimum_whatever_the_budget_and_stops_at_its_deadline():
+    game, seat = reach("belote", "decision-limits", lambda g: g.phase is Phase.BIDDING, random.Random(3))
+    question = hints.hint_question(game, seat)
+    assert hints.answer(question, seed=1, budget=0.0, min_samples=4, max_samples=400).samples == 4
+    with pytest.raises(SolveStoppedError):
+        hints.answer(question, seed=1, budget=0.0, deadline=0.0)
