@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from .rules import Game, Move, Phase, Reason, RuleViolation, new_game, parse_move
 from .rules.notation import Position, format_position, parse_position
-from .solver import DDTable, Solution, Solver, SolveStoppedError
+from .solver import DDTable, Solution, Solver, seconds_until
 
 UNITS = {"euchre3": "tricks", "belote3": "card_points", "belote": "card_points", "hearts": "penalty_points"}
 
@@ -63,12 +63,7 @@ class _Clock:
         self.end = None if seconds is None else time.monotonic() + seconds
 
     def left(self) -> float | None:
-        if self.end is None:
-            return None
-        left = self.end - time.monotonic()
-        if left <= 0:
-            raise SolveStoppedError("the deadline passed")
-        return left
+        return seconds_until(self.end)
 
 
 def analyse_deal(

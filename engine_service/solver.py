@@ -11,6 +11,7 @@ hearts, the chosen ``player``'s score in the deal (moon included), that player m
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +29,8 @@ from .rules import VARIANTS, Position, format_position
 
 __all__ = [
     "DDTable", "InvalidInputError", "InvalidPositionError", "NotationError", "Solution", "Solver",
-    "SolverError", "SolveStoppedError", "UnknownVariantError", "core_version", "count_cards", "legal_cards", "solve_batch",
+    "SolverError", "SolveStoppedError", "UnknownVariantError", "core_version", "count_cards", "legal_cards",
+    "seconds_until", "solve_batch",
     "SOLVER_VARIANTS",
 ]
 
@@ -136,6 +138,17 @@ def solve_batch(
     ]
     raw = _solver.solve_batch(list(prepared), all_cards, line, threads, memory_mb)
     return [InvalidInputError(item["error"]) if "error" in item else Solution.from_raw(item) for item in raw]
+
+
+def seconds_until(end: float | None) -> float | None:
+    """What is left before ``end`` (a ``time.monotonic()`` instant; None: no end), for a
+    solve's ``deadline``; :class:`SolveStoppedError` once it has passed."""
+    if end is None:
+        return None
+    left = end - time.monotonic()
+    if left <= 0:
+        raise SolveStoppedError("the deadline passed")
+    return left
 
 
 def core_version() -> str:

@@ -39,7 +39,7 @@ from ..rules.dealing import Deal
 from ..rules.declarations import best_set
 from ..rules.errors import Reason
 from ..rules.notation import format_position
-from ..solver import Solver, SolveStoppedError
+from ..solver import Solver, SolveStoppedError, seconds_until
 from .common import MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption, HolderFacts, codes, holder_arg, mean_and_error
 
 UNIT = "deal_score_margin"
@@ -327,12 +327,7 @@ class _Outcomes:
         return self._lines[position]
 
     def _left(self) -> float | None:
-        if self.end is None:
-            return None
-        left = self.end - time.monotonic()
-        if left <= 0:
-            raise SolveStoppedError("the deadline passed")
-        return left
+        return seconds_until(self.end)
 
     def _margin(self, game: Game | None, seat: int) -> tuple[float, float]:
         """(``seat``'s side's deal score, its margin over the other sides) once the deal is over."""
