@@ -88,14 +88,20 @@ def analyse_deal(
 
 
 def analyse_position(
-    variant: str, position: str, *, player: int | None = None, deadline: float | None = None, solver: Solver | None = None
+    variant: str,
+    position: str,
+    *,
+    player: int | None = None,
+    deadline: float | None = None,
+    solver: Solver | None = None,
 ) -> DealAnalysis:
     """One position (any point of play); ``player`` is required in hearts."""
     solver = solver or Solver(memory_mb=64)
     game_type = new_game(variant)  # only for the deck and seat count
     parsed = parse_position(game_type.deck, position, game_type.players)
     if variant == "hearts" and player is None:
-        raise RuleViolation(Reason.INVALID_SEAT, "hearts analysis needs the player whose points are solved", field="player")
+        raise RuleViolation(Reason.INVALID_SEAT, "hearts analysis needs the player whose points are solved",
+                            field="player")
     contract = Contract(parsed.trump.code if parsed.trump else None, player if variant == "hearts" else parsed.taker)
     text = format_position(game_type.deck, parsed)
     return DealAnalysis(variant, UNITS[variant], _solve(solver, variant, text, contract, None, _Clock(deadline)), None)
@@ -179,7 +185,8 @@ def _bid(game: Game, trump: object, taker: int) -> None:
         moves = [(seat, "pass") for seat in before] + [(taker, "take")]
     else:
         everyone = [(first + i) % game.players for i in range(game.players)]
-        moves = [(seat, "pass") for seat in everyone + before] + [(taker, f"call:{trump.code}")]  # type: ignore[attr-defined]
+        call = f"call:{trump.code}"  # type: ignore[attr-defined]
+        moves = [(seat, "pass") for seat in everyone + before] + [(taker, call)]
     for seat, text in moves:
         try:
             game.push(seat, parse_move(text, game.deck))

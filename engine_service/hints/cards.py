@@ -111,7 +111,8 @@ def answer_cards(
         options.append(HintOption(f"play:{card}", mean, stderr, score_mean, score_error))
     lower_is_better = question.variant == "hearts"
     options.sort(key=lambda option: (option.expected if lower_is_better else -option.expected, option.move))
-    return Hint(question.seat, question.version, UNITS[question.variant], tuple(options), len(per_deal), seed, raw["nodes"])
+    unit = UNITS[question.variant]
+    return Hint(question.seat, question.version, unit, tuple(options), len(per_deal), seed, raw["nodes"])
 
 
 def _deal_total(game: Game, seat: int) -> int:

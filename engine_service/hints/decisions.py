@@ -150,7 +150,9 @@ def _earliest(a: float | None, b: float | None) -> float | None:
     return b if a is None else a if b is None else min(a, b)
 
 
-def _sampled(work: Callable[[int], Any], count: int, budget_end: float | None, min_samples: int, threads: int) -> list[Any]:
+def _sampled(
+    work: Callable[[int], Any], count: int, budget_end: float | None, min_samples: int, threads: int
+) -> list[Any]:
     """``work(i)`` for deals 0, 1, ...: the first ``min_samples`` always, more until the
     budget ends; the results of an unbroken run of deals from 0 (reproducible from the seed
     and their number). A deal stopped by its end is not counted; one of the minimum stopped
@@ -161,9 +163,13 @@ def _sampled(work: Callable[[int], Any], count: int, budget_end: float | None, m
     with ThreadPoolExecutor(workers) as pool:
         running: dict[int, Future[Any]] = {}
         next_index = 0
-        while True:
+
+        def may_start() -> bool:
             in_budget = budget_end is None or time.monotonic() < budget_end
-            while len(running) < workers and next_index < min(count, stopped) and (next_index < min_samples or in_budget):
+            return next_index < min(count, stopped) and (next_index < min_samples or in_budget)
+
+        while True:
+            while len(running) < workers and may_start():
                 running[next_index] = pool.submit(work, next_index)
                 next_index += 1
             if not running:
@@ -214,7 +220,8 @@ def _filled(question: DecisionQuestion, placement: Sequence[Sequence[str]], rng:
                 d.declarations[seat] = combinations
     if d.trump is not None and hasattr(game, "_belote_pair"):
         pair = game._belote_pair()  # type: ignore[attr-defined]
-        d.belote_holder = next((s for s in range(game.players) if pair <= d.hands[s] | _played_this_trick(game, s)), None)
+        holders = [s for s in range(game.players) if pair <= d.hands[s] | _played_this_trick(game, s)]
+        d.belote_holder = holders[0] if holders else None
     return game
 
 

@@ -38,7 +38,9 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
         self.games = games
         self.solving = solving
 
-    async def AnalyzeDeal(self, request: api.AnalyzeDealRequest, context: grpc.aio.ServicerContext) -> api.AnalyzeDealResponse:
+    async def AnalyzeDeal(
+        self, request: api.AnalyzeDealRequest, context: grpc.aio.ServicerContext
+    ) -> api.AnalyzeDealResponse:
         limit = _time_limit(request.time_limit_ms)
         if request.HasField("input") == bool(request.game_id):
             raise InvalidInput("give exactly one of input and game_id", field="input")
@@ -73,7 +75,8 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
                 try:
                     work = _input_work(item, "")
                     deadline = time_left(limit, context.time_remaining())
-                    message.analysis.CopyFrom(convert.deal_analysis(await slot.run(self.solving.analyse, work, deadline=deadline)))
+                    result = await slot.run(self.solving.analyse, work, deadline=deadline)
+                    message.analysis.CopyFrom(convert.deal_analysis(result))
                 except Exception as error:  # noqa: BLE001 - a domain error is the item's; anything else is a bug
                     if status_for(error) is None:
                         await finished.put(error)
