@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import grpc
 import pytest
-from cardgames_client import CardgamesError, Client, CreatedGame, move_text, pb
+from cardgames_client import CardgamesError, Client, CreatedGame, deal_input, move_text, pb
 
 from engine_service.rules import Deal, new_game
 from engine_service.rules.notation import format_deal
@@ -41,6 +41,10 @@ def strong_euchre3_deal() -> str:
 
 
 FIRST_DEALS = {"euchre3": strong_euchre3_deal()}
+
+
+# Each hearts player holds one whole suit: seat 0, with the clubs, takes every trick.
+MOON_DEAL = "0:...AKQJT98765432 ..AKQJT98765432. AKQJT98765432... .AKQJT98765432.."
 
 
 def error_of(call) -> CardgamesError:  # noqa: ANN001
@@ -125,7 +129,8 @@ def test_a_hint_that_cannot_finish_by_the_deadline_is_deadline_exceeded_and_the_
 
 
 def test_a_saturated_solver_refuses_at_once_and_other_calls_keep_their_pace(tmp_path):
-    """One solver slot: while a long hint runs, a second one is RESOURCE_EXHAUSTED and reads answer."""
+    """One solver slot: while a long hint runs, another hint or an analysis is RESOURCE_EXHAUSTED and
+    reads answer."""
     process = ServerProcess(tmp_path / "games.db", "--solver-slots", "1").start()
     try:
         with Client(process.address, timeout=4.0) as long_client, Client(process.address) as client:
@@ -146,6 +151,10 @@ def test_a_saturated_solver_refuses_at_once_and_other_calls_keep_their_pace(tmp_
                 time.sleep(1.0)  # time for it to take the slot
                 busy = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[seat]))
                 assert busy.code == grpc.StatusCode.RESOURCE_EXHAUSTED and busy.reason == "SOLVER_BUSY"
+                item = deal_input("hearts", deal=MOON_DEAL, player=0)
+                for analyse in (lambda: client.analyze_deal(item), lambda: list(client.analyze_deals([item]))):
+                    busy = error_of(analyse)
+                    assert busy.code == grpc.StatusCode.RESOURCE_EXHAUSTED and busy.reason == "SOLVER_BUSY"
                 started = time.perf_counter()
                 for _ in range(20):
                     client.get_game(game.game_id, seat, game.tokens[seat])
@@ -155,5 +164,6 @@ def test_a_saturated_solver_refuses_at_once_and_other_calls_keep_their_pace(tmp_
                 assert getattr(outcome, "code", grpc.StatusCode.DEADLINE_EXCEEDED) == grpc.StatusCode.DEADLINE_EXCEEDED
             # The slot is free again once the long hint has ended.
             assert client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=10).samples >= 4
+            assert client.analyze_deal(deal_input("hearts", deal=MOON_DEAL, player=0)).play.value == 0
     finally:
         process.stop()
