@@ -40,7 +40,9 @@ from ..rules.declarations import best_set
 from ..rules.errors import Reason
 from ..rules.notation import format_position
 from ..solver import Solver, SolveStoppedError, seconds_until
-from .common import MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption, HolderFacts, codes, holder_arg, mean_and_error
+from .common import (
+    DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption, HolderFacts, codes, holder_arg, mean_and_error,
+)
 
 UNIT = "deal_score_margin"
 DECISION_PHASES = (Phase.BIDDING, Phase.DISCARD, Phase.DECLARATIONS)
@@ -100,6 +102,7 @@ def _blind_copy(game: Game, seat: int) -> Game:
     blind.results = copy.deepcopy(game.results)
     blind.scores = list(game.scores)
     blind._obligations_cache = None
+    blind._suit_cards_cache = {}  # its own: the live game goes on while the hint runs
     return blind
 
 
@@ -107,7 +110,7 @@ def answer_decision(
     question: DecisionQuestion,
     *,
     seed: int | None = None,
-    budget: float | None = 0.2,
+    budget: float | None = DEFAULT_BUDGET_SECONDS,
     deadline: float | None = None,
     min_samples: int = MIN_SAMPLES,
     max_samples: int = MAX_SAMPLES,
@@ -196,11 +199,7 @@ def _sampled(
 
 def _filled(question: DecisionQuestion, placement: Sequence[Sequence[str]], rng: random.Random) -> Game:
     """The blind game with a sampled deal of the hidden cards put back."""
-    game = copy.copy(question.blind)
-    game.history, game.events = [], []
-    game.d = copy.deepcopy(question.blind.d)
-    game.results = list(question.blind.results)
-    game.scores = list(question.blind.scores)
+    game = _copy(question.blind)
     d = game.d
     parse = game.deck.parse
     for (holder, *_), cards in zip(question.holders, placement):
