@@ -110,8 +110,9 @@ def analyse_position(
 def analyse_played_deal(
     game: Game, start: Position, player: int, *, deadline: float | None = None, solver: Solver | None = None
 ) -> DealAnalysis:
-    """A deal played to its end, from the start of its play (``start``); in hearts the
-    values are ``player``'s points."""
+    """A deal played to its end, from ``start`` (the first card of one of its tricks); in
+    hearts the values are ``player``'s points. The table: the same hands under every trump
+    and taker from the first trick; in hearts each player's points, from any trick."""
     solver = solver or Solver(memory_mb=64)
     clock = _Clock(deadline)
     variant = game.variant
@@ -119,11 +120,14 @@ def analyse_played_deal(
     assert taker is not None
     contract = Contract(start.trump.code if start.trump else None, taker)
     play = _solve(solver, variant, format_position(game.deck, start), contract, None, clock)
+    if variant != "hearts" and any(start.tricks):
+        return DealAnalysis(variant, UNITS[variant], play, None)  # points won belong to the real contract
     entries: dict[tuple[str | None, int], int] = {}
     trumps = [None] if variant == "hearts" else list(game.deck.suits)
     for trump in trumps:
         for seat in range(game.players):
-            cell = Position(start.hands, start.leader, trump, None if variant == "hearts" else seat)
+            cell = Position(start.hands, start.leader, trump, None if variant == "hearts" else seat,
+                            points=start.points, tricks=start.tricks)
             hearts_player = seat if variant == "hearts" else None
             value = solver.solve(variant, format_position(game.deck, cell), player=hearts_player, all_cards=False,
                                  line=False, deadline=clock.left()).value
@@ -210,19 +214,21 @@ def _best_discard(game: Game, taker: int, solver: Solver, clock: _Clock) -> tupl
     return best[1], best[2]
 
 
-def played_start(fresh: Game, history: list[tuple[int, Move]], number: int) -> Position | None:
+def played_start(fresh: Game, history: list[tuple[int, Move]], number: int, trick: int = 0) -> Position | None:
     """Replays ``history`` on ``fresh`` (the same match, before any move) up to the first
-    card of deal ``number``: its start of play, or None if that deal was void."""
+    card of trick ``trick`` of deal ``number``: the position there, or None if that deal
+    was void or has no such trick."""
     for seat, move in history:
-        if _at_first_card(fresh, number):
+        if _at_trick(fresh, number, trick) or fresh.d.number > number:
             break
         fresh.push(seat, move)
-    return fresh.position() if _at_first_card(fresh, number) else None
+    return fresh.position() if _at_trick(fresh, number, trick) else None
 
 
-def _at_first_card(game: Game, number: int) -> bool:
+def _at_trick(game: Game, number: int, trick: int) -> bool:
     d = game.d
-    return d.number == number and game.phase in (Phase.PLAY, Phase.DECLARATIONS) and not d.tricks and not d.trick
+    playing = game.phase in (Phase.PLAY, Phase.DECLARATIONS)
+    return d.number == number and playing and len(d.tricks) == trick and not d.trick
 
 
 __all__ = [

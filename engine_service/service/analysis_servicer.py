@@ -48,7 +48,10 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
             if not request.HasField("seat"):
                 raise InvalidInput("a game's deal is analysed for one of its players: seat is required", field="seat")
             number = request.deal_number if request.HasField("deal_number") else None
-            played = await self.games.played_deal(request.game_id, request.seat, bearer_token(context), number)
+            if request.from_trick < 0:
+                raise InvalidInput("from_trick is 0 or more", field="from_trick")
+            played = await self.games.played_deal(request.game_id, request.seat, bearer_token(context), number,
+                                                  request.from_trick)
             work: Work = functools.partial(analysis.analyse_played_deal, played.game, played.start, played.seat)
         else:
             work = _input_work(request.input, "input.")

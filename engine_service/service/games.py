@@ -174,9 +174,12 @@ class GameService:
             live = await self._current(game_id)
             return hint_question(live.game, seat)
 
-    async def played_deal(self, game_id: str, seat: int, token: str | None, number: int | None) -> PlayedDeal:
-        """The start of play of a deal ``game_id`` has played to its end (default: the last
-        one), for one of its players; a deal in progress or never played is refused."""
+    async def played_deal(
+        self, game_id: str, seat: int, token: str | None, number: int | None, trick: int = 0
+    ) -> PlayedDeal:
+        """The position at the first card of trick ``trick`` of a deal ``game_id`` has
+        played to its end (default: the last one), for one of its players; a deal in
+        progress or never played is refused."""
         live = await self._live(game_id)
         self._authorize(live, seat, token)
         async with live.lock:
@@ -196,8 +199,9 @@ class GameService:
             record = live.record
             history = list(game.history)
         replay = new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
-        start = played_start(replay, history, number)
-        assert start is not None, "a deal that was not void has a first card"
+        start = played_start(replay, history, number, trick)
+        if start is None:
+            raise OutOfRange("the deal has no such trick", reason="TRICK_OUT_OF_RANGE", field="from_trick")
         return PlayedDeal(replay, start, seat)
 
     def list(self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int) -> list[GameRow]:

@@ -11,7 +11,7 @@ import pytest
 from cardgames_client import CardgamesError, Client, deal_input, pb
 
 from engine_service.rules import new_game
-from engine_service.rules.notation import format_deal, format_position
+from engine_service.rules.notation import format_deal, format_position, parse_position
 from tests.service.players import choose
 
 MOON_DEAL = "0:...AKQJT98765432 ..AKQJT98765432. AKQJT98765432... .AKQJT98765432.."
@@ -118,6 +118,8 @@ def test_a_game_deal_is_analysed_for_its_players_once_over_never_in_progress(cli
         assert cell.value == analysis.play.value
     again = client.analyze_deal(game_id=game.game_id, seat=1, token=game.tokens[1], deal_number=number)
     assert again.play.value == analysis.play.value
+    later = client.analyze_deal(game_id=game.game_id, seat=1, token=game.tokens[1], deal_number=number, from_trick=5)
+    assert sum(len(hand) for hand in _position_of(later.play.position).hands) == 15 and not later.table
     # The next deal is in progress: refused, however asked.
     client.submit_move(game.game_id, table.to_act[0], game.tokens[table.to_act[0]], "next-deal")
     refused = error_of(lambda: client.analyze_deal(game_id=game.game_id, seat=0, token=game.tokens[0],
@@ -189,3 +191,23 @@ def test_an_analysis_past_its_time_limit_is_deadline_exceeded_alone_and_in_a_bat
                                          time_limit_ms=200))
     results = {m.index: m for m in messages}
     assert results[0].error.code == "DEADLINE_EXCEEDED" and results[1].analysis.play.value == 0
+
+
+def test_a_finished_hearts_deal_is_analysed_from_a_late_trick_with_each_players_points(client):
+    """A whole 52-card hearts deal is minutes of search; from its 8th trick it is quick."""
+    game = client.create_game("hearts", {"target_score": 100}, seed="rpc-hearts-analysis")
+    table = play_one_deal(client, game, random.Random(12))
+    later = [set() for _ in range(4)]
+    for trick in table.tricks[7:]:
+        for entry in trick.cards:
+            later[entry.seat].add(entry.card)
+    analysis = client.analyze_deal(game_id=game.game_id, seat=2, token=game.tokens[2], from_trick=7)
+    hands = parse_position(new_game("hearts").deck, analysis.play.position, 4).hands
+    assert [{card.code for card in hand} for hand in hands] == later
+    assert analysis.play.contract.taker == 2 and analysis.unit == "penalty_points"
+    assert sorted(cell.taker for cell in analysis.table) == [0, 1, 2, 3]
+    assert next(cell.value for cell in analysis.table if cell.taker == 2) == analysis.play.value
+    beyond = error_of(lambda: client.analyze_deal(game_id=game.game_id, seat=2, token=game.tokens[2], from_trick=13))
+    assert beyond.code == grpc.StatusCode.OUT_OF_RANGE and beyond.reason == "TRICK_OUT_OF_RANGE"
+    negative = error_of(lambda: client.analyze_deal(game_id=game.game_id, seat=2, token=game.tokens[2], from_trick=-1))
+    assert negative.code == grpc.StatusCode.INVALID_ARGUMENT and "from_trick" in negative.fields

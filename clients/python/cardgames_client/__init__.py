@@ -213,8 +213,8 @@ def deal_input(variant_name: str, *, deal: str | None = None, position: str | No
 
 
 def _analyze_request(item: analysis.DealInput | None, game_id: str | None, seat: int | None,
-                     deal_number: int | None, time_limit_ms: int) -> analysis.AnalyzeDealRequest:
-    request = analysis.AnalyzeDealRequest(game_id=game_id or "", time_limit_ms=time_limit_ms)
+                     deal_number: int | None, from_trick: int, time_limit_ms: int) -> analysis.AnalyzeDealRequest:
+    request = analysis.AnalyzeDealRequest(game_id=game_id or "", from_trick=from_trick, time_limit_ms=time_limit_ms)
     if item is not None:
         request.input.CopyFrom(item)
     if seat is not None:
@@ -290,9 +290,9 @@ class Client:
 
     def analyze_deal(self, item: analysis.DealInput | None = None, *, game_id: str | None = None,
                      seat: int | None = None, token: str | None = None, deal_number: int | None = None,
-                     time_limit_ms: int = 0) -> analysis.DealAnalysis:
+                     from_trick: int = 0, time_limit_ms: int = 0) -> analysis.DealAnalysis:
         """A deal or position (``item``, see :func:`deal_input`), or a game's finished deal."""
-        request = _analyze_request(item, game_id, seat, deal_number, time_limit_ms)
+        request = _analyze_request(item, game_id, seat, deal_number, from_trick, time_limit_ms)
         return self._call(self.analysis.AnalyzeDeal, request, token).analysis
 
     def analyze_deals(self, items: Sequence[analysis.DealInput], *, time_limit_ms: int = 0, parallelism: int = 0,
@@ -372,8 +372,8 @@ class AsyncClient:
 
     async def analyze_deal(self, item: analysis.DealInput | None = None, *, game_id: str | None = None,
                            seat: int | None = None, token: str | None = None, deal_number: int | None = None,
-                           time_limit_ms: int = 0) -> analysis.DealAnalysis:
-        request = _analyze_request(item, game_id, seat, deal_number, time_limit_ms)
+                           from_trick: int = 0, time_limit_ms: int = 0) -> analysis.DealAnalysis:
+        request = _analyze_request(item, game_id, seat, deal_number, from_trick, time_limit_ms)
         return (await self._call(self.analysis.AnalyzeDeal, request, token)).analysis
 
     async def analyze_deals(self, items: Sequence[analysis.DealInput], *, time_limit_ms: int = 0,

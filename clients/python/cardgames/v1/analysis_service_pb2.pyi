@@ -34,18 +34,20 @@ class DealInput(_message.Message):
     def __init__(self, variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., deal: _Optional[str] = ..., position: _Optional[str] = ..., dealer: _Optional[int] = ..., contract: _Optional[_Union[Contract, _Mapping]] = ..., player: _Optional[int] = ..., skip_table: _Optional[bool] = ...) -> None: ...
 
 class AnalyzeDealRequest(_message.Message):
-    __slots__ = ("input", "game_id", "seat", "deal_number", "time_limit_ms")
+    __slots__ = ("input", "game_id", "seat", "deal_number", "time_limit_ms", "from_trick")
     INPUT_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     DEAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_MS_FIELD_NUMBER: _ClassVar[int]
+    FROM_TRICK_FIELD_NUMBER: _ClassVar[int]
     input: DealInput
     game_id: str
     seat: int
     deal_number: int
     time_limit_ms: int
-    def __init__(self, input: _Optional[_Union[DealInput, _Mapping]] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., deal_number: _Optional[int] = ..., time_limit_ms: _Optional[int] = ...) -> None: ...
+    from_trick: int
+    def __init__(self, input: _Optional[_Union[DealInput, _Mapping]] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., deal_number: _Optional[int] = ..., time_limit_ms: _Optional[int] = ..., from_trick: _Optional[int] = ...) -> None: ...
 
 class CardValue(_message.Message):
     __slots__ = ("card", "value")
