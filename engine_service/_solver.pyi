@@ -57,6 +57,7 @@ def evaluate_cards(
     deadline: float | None = None,
     threads: int = 0,
     memory_mb: int = 16,
+    line_deals: int = 0,
 ) -> dict[str, Any]: ...
 def evaluate_passes(
     template: str,

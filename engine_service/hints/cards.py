@@ -9,16 +9,19 @@ averages each card's value. Same question, same seed, same number of deals: same
 
 Units are the game's own, for the asking seat's side: tricks (euchre3), card points with
 the last trick (belote, belote3), penalty points (hearts, the seat's own, moon included).
-Each option also gets its expected deal score where the deal score follows from the
-solved value alone (euchre3, hearts); belote's depends on capot, declarations and
-belote-rebelote too, so it is left out there for now.
+Each option also gets its expected deal score: from the solved value where it decides it
+(euchre3, hearts); in belote and belote3, whose score also depends on capot, each player's
+points and announcements, from the solver's line after each card in the first deals of the
+hint, played and scored by the engine.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import secrets
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _solver
@@ -27,6 +30,13 @@ from ..rules.notation import Position, format_position
 from .common import (
     DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption, HolderFacts, codes, holder_arg, mean_and_error,
 )
+from .decisions import blind_copy, filled, play_line, side_score
+
+# The deal score in belote and belote3 depends on more than the solved card points (capot,
+# each player's points, announcements): it is scored on the solver's lines in the first
+# LINE_DEALS deals of a hint (each line replayed by the engine, a millisecond or so).
+SCORED_BY_LINES = ("belote", "belote3")
+LINE_DEALS = 8
 
 UNITS = {"euchre3": "tricks", "belote3": "card_points", "belote": "card_points", "hearts": "penalty_points"}
 
@@ -45,6 +55,9 @@ class HintQuestion:
     value_is_own: bool  # whether solved values are the seat's side's (else the other side's)
     deal_total: int  # tricks or card points of the whole deal (the two sides' values add up to it)
     taker_seat: int | None
+    # belote, belote3: the game with every card the seat cannot see removed, to score the
+    # solver's lines by the rules (the deal score there depends on more than card points).
+    blind: Game | None = field(default=None, compare=False)
 
 
 def card_question(game: Game, seat: int) -> HintQuestion:
@@ -82,6 +95,7 @@ def card_question(game: Game, seat: int) -> HintQuestion:
         value_is_own=value_is_own,
         deal_total=_deal_total(game, seat),
         taker_seat=d.taker,
+        blind=blind_copy(game, seat) if game.variant in SCORED_BY_LINES else None,
     )
 
 
@@ -97,15 +111,21 @@ def answer_cards(
 ) -> Hint:
     """Solves sampled deals and ranks the cards (see :func:`engine_service.hints.answer`)."""
     seed = secrets.randbits(63) if seed is None else seed
+    end = None if deadline is None else time.monotonic() + deadline
+    line_deals = LINE_DEALS if question.blind is not None else 0
     raw: dict[str, Any] = _solver.evaluate_cards(
         question.variant, question.template, list(question.unseen), [holder_arg(h) for h in question.holders],
-        question.hearts_player, seed, min_samples, max_samples, budget, deadline, threads,
+        question.hearts_player, seed, min_samples, max_samples, budget, deadline, threads, line_deals=line_deals,
     )
     per_deal: list[list[int]] = raw["values"]
+    scored_lines = _scores_of_lines(question, seed, raw["lines"], end) if raw["lines"] else None
     options = []
     for index, card in enumerate(raw["cards"]):
         own = [_for_seat(question, values[index]) for values in per_deal]
-        scores = [_deal_score(question, values[index]) for values in per_deal]
+        if scored_lines is not None:
+            scores: list[float | None] = [deal[index] for deal in scored_lines]
+        else:
+            scores = [_deal_score(question, values[index]) for values in per_deal]
         mean, stderr = mean_and_error(own)
         score_mean, score_error = mean_and_error(scores) if None not in scores else (None, None)
         options.append(HintOption(f"play:{card}", mean, stderr, score_mean, score_error))
@@ -113,6 +133,26 @@ def answer_cards(
     options.sort(key=lambda option: (option.expected if lower_is_better else -option.expected, option.move))
     unit = UNITS[question.variant]
     return Hint(question.seat, question.version, unit, tuple(options), len(per_deal), seed, raw["nodes"])
+
+
+def _scores_of_lines(
+    question: HintQuestion, seed: int, lines: list[list[list[str]]], end: float | None
+) -> list[list[float]] | None:
+    """The seat's side's deal score after each card, in each deal that has lines: the deal
+    (drawn again from the same stream of the seed) played along the solver's line by the
+    engine, which scores it by the rules (capot, dedans, litige, announcements). The deals
+    scored by ``end`` (a monotonic instant), None if not one."""
+    assert question.blind is not None
+    _, placements = _solver.sample_placements(
+        question.variant, list(question.unseen), [holder_arg(h) for h in question.holders], seed, len(lines),
+    )
+    scores = []
+    for placement, deal_lines in zip(placements, lines):
+        if end is not None and time.monotonic() >= end:
+            break
+        game = filled(question.blind, question.holders, question.seat, placement, random.Random(0))
+        scores.append([side_score(play_line(game, line), question.seat)[0] for line in deal_lines])
+    return scores or None
 
 
 def _deal_total(game: Game, seat: int) -> int:

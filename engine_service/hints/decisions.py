@@ -75,14 +75,14 @@ def decision_question(game: Game, seat: int) -> DecisionQuestion:
         variant=game.variant,
         seat=seat,
         version=game.version,
-        blind=_blind_copy(game, seat),
+        blind=blind_copy(game, seat),
         options=tuple(game.legal_moves(seat)),
         unseen=codes(knowledge.unseen),
         holders=holders,
     )
 
 
-def _blind_copy(game: Game, seat: int) -> Game:
+def blind_copy(game: Game, seat: int) -> Game:
     """A copy of ``game`` holding nothing ``seat`` cannot see."""
     blind = copy.copy(game)
     blind.history, blind.events = [], []
@@ -132,7 +132,8 @@ def answer_decision(
         end = hard_end if index < min_samples else _earliest(budget_end, hard_end)
         if not hasattr(solvers, "solver"):
             solvers.solver = Solver(memory_mb=16)
-        game = _filled(question, placements[index], random.Random(f"{seed}:{index}"))
+        game = filled(question.blind, question.holders, question.seat, placements[index],
+                      random.Random(f"{seed}:{index}"))
         outcomes = _Outcomes(game, question.seat, solvers.solver, end)
         return [outcomes.of_option(move) for move in question.options], outcomes.nodes
 
@@ -197,12 +198,15 @@ def _sampled(
 # ----------------------------------------------------------------------------- play-outs
 
 
-def _filled(question: DecisionQuestion, placement: Sequence[Sequence[str]], rng: random.Random) -> Game:
-    """The blind game with a sampled deal of the hidden cards put back."""
-    game = _copy(question.blind)
+def filled(
+    blind: Game, holders: Sequence[HolderFacts], seat: int, placement: Sequence[Sequence[str]], rng: random.Random
+) -> Game:
+    """``seat``'s blind game with a sampled deal of the hidden cards put back."""
+    game = _copy(blind)
     d = game.d
+    asking = seat
     parse = game.deck.parse
-    for (holder, *_), cards in zip(question.holders, placement):
+    for (holder, *_), cards in zip(holders, placement):
         parsed = [parse(code) for code in cards]
         if holder is None:
             rest = sorted((card for card in parsed if card != d.turned), key=lambda c: c.code)
@@ -211,7 +215,7 @@ def _filled(question: DecisionQuestion, placement: Sequence[Sequence[str]], rng:
         else:
             d.hands[holder] = set(parsed)
     for seat, declared in d.declared.items():
-        if declared and seat != question.seat and d.trump is not None:
+        if declared and seat != asking and d.trump is not None:
             # What the sampled hand holds (it may hold none: the sampler does not know that
             # a declaration not yet shown exists).
             combinations = best_set(d.hands[seat] | _played_this_trick(game, seat), d.trump)
@@ -312,16 +316,7 @@ class _Outcomes:
         ``declarer`` as told)."""
         if game is None:
             return None
-        game = _copy(game)
-        cards = iter(self._line(game))
-        while game.phase in (Phase.PLAY, Phase.DECLARATIONS):
-            seat = game.to_act()[0]
-            if game.phase is Phase.DECLARATIONS:
-                wants = declare if seat == declarer else True
-                game.push(seat, Declare(wants and Declare(True) in game.legal_moves(seat)))
-            else:
-                game.push(seat, Play(game.deck.parse(next(cards))))
-        return game
+        return play_line(game, self._line(game), declarer=declarer, declare=declare)
 
     def _line(self, game: Game) -> list[str]:
         """An optimal line from ``game``'s position (declaring or not does not change it)."""
@@ -335,15 +330,9 @@ class _Outcomes:
     def _left(self) -> float | None:
         return seconds_until(self.end)
 
-    def _margin(self, game: Game | None, seat: int) -> tuple[float, float]:
-        """(``seat``'s side's deal score, its margin over the other sides) once the deal is over."""
-        if game is None:
-            return 0.0, 0.0  # nobody took: a void deal
-        scores = game.results[-1].scores
-        own_side = game.side_of(seat)
-        own = scores[own_side]
-        others = [score for side, score in enumerate(scores) if side != own_side]
-        return float(own), own - sum(others) / len(others)
+    @staticmethod
+    def _margin(game: Game | None, seat: int) -> tuple[float, float]:
+        return side_score(game, seat)
 
     @staticmethod
     def _pushed(game: Game, seat: int, move: Move) -> Game:
@@ -353,6 +342,33 @@ class _Outcomes:
 
 
 _PASS = Pass()
+
+
+def play_line(game: Game, line: Sequence[str], *, declarer: int | None = None, declare: bool = True) -> Game:
+    """A copy of ``game`` with the deal played to its end along ``line`` (card codes);
+    declarations: whenever one can, but ``declarer`` as told."""
+    game = _copy(game)
+    cards = iter(line)
+    while game.phase in (Phase.PLAY, Phase.DECLARATIONS):
+        seat = game.to_act()[0]
+        if game.phase is Phase.DECLARATIONS:
+            wants = declare if seat == declarer else True
+            game.push(seat, Declare(wants and Declare(True) in game.legal_moves(seat)))
+        else:
+            game.push(seat, Play(game.deck.parse(next(cards))))
+    return game
+
+
+def side_score(game: Game | None, seat: int) -> tuple[float, float]:
+    """(``seat``'s side's deal score, its margin over the other sides) once the deal is
+    over; a deal nobody took (None) is 0 for everyone."""
+    if game is None:
+        return 0.0, 0.0
+    scores = game.results[-1].scores
+    own_side = game.side_of(seat)
+    own = scores[own_side]
+    others = [score for side, score in enumerate(scores) if side != own_side]
+    return float(own), own - sum(others) / len(others)
 
 
 def _copy(game: Game) -> Game:
@@ -366,4 +382,7 @@ def _copy(game: Game) -> Game:
     return result
 
 
-__all__ = ["DECISION_PHASES", "DecisionQuestion", "UNIT", "answer_decision", "decision_question"]
+__all__ = [
+    "DECISION_PHASES", "DecisionQuestion", "UNIT", "answer_decision", "blind_copy", "decision_question", "filled",
+    "play_line", "side_score",
+]

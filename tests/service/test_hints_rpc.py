@@ -27,6 +27,18 @@ def legal_moves(view: pb.GameView) -> list[str]:
     return [move_text(move) for move in view.legal_moves]
 
 
+def free_slot_hint(client: Client, game: CreatedGame, seat: int):  # noqa: ANN201
+    """A short hint, retried for up to a second while the solver slot is busy."""
+    for _ in range(20):
+        try:
+            return client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=10)
+        except CardgamesError as error:
+            if error.reason != "SOLVER_BUSY":
+                raise
+            time.sleep(0.05)
+    return client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=10)
+
+
 def strong_euchre3_deal() -> str:
     """Seat 1 speaks first holding the Oracle, the Sage and three more trumps of the turned
     suit: its hint takes, and its next decision is the discard."""
@@ -162,8 +174,9 @@ def test_a_saturated_solver_refuses_at_once_and_other_calls_keep_their_pace(tmp_
                 assert time.perf_counter() - started < 1.5
                 outcome = running.result()
                 assert getattr(outcome, "code", grpc.StatusCode.DEADLINE_EXCEEDED) == grpc.StatusCode.DEADLINE_EXCEEDED
-            # The slot is free again once the long hint has ended.
-            assert client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=10).samples >= 4
+            # The slot is free again once the long hint has ended (its last milliseconds on the
+            # server may outlast the client's deadline).
+            assert free_slot_hint(client, game, seat).samples >= 4
             assert client.analyze_deal(deal_input("hearts", deal=MOON_DEAL, player=0)).play.value == 0
     finally:
         process.stop()

@@ -170,3 +170,32 @@ def test_early_hearts_hints_play_out_then_solve_and_stay_fair():
     other = with_hidden_hands_replaced(game, seat, 7)
     again = hints.answer(hints.hint_question(other, seat), seed=4, budget=None, min_samples=12, max_samples=12)
     assert dataclasses.replace(again, nodes=0) == dataclasses.replace(hint, nodes=0)
+
+
+@pytest.mark.parametrize("variant", ["belote", "belote3"])
+def test_belote_card_hints_score_the_deal_by_the_rules_on_the_solvers_lines(variant):
+    """The deal score of a card: the deal played along the solver's line after it, scored by
+    the engine (capot, dedans, announcements), in the first deals of the hint."""
+    rng = random.Random(13)
+    game = new_game(variant, seed=f"deal-score-{variant}")
+    seat = advance(game, rng, tricks=3)
+    hint = hints.answer(hints.hint_question(game, seat), seed=5, budget=None, min_samples=10, max_samples=10)
+    for option in hint.options:
+        assert option.expected_deal_score is not None and option.deal_score_stderr is not None
+        assert 0 <= option.expected_deal_score <= 252 + 400  # capot plus every announcement at most
+
+
+def test_a_belote_deal_score_follows_the_scoring_rule_deal_by_deal():
+    """One deal: the defenders score at least their card points (made: their own points and
+    announcements; dedans: 162 and more); the takers too when they make it, else nothing
+    but their belote-rebelote (dedans, or held points in a litige)."""
+    rng = random.Random(14)
+    for attempt in range(4):
+        game = new_game("belote", seed=f"deal-rule-{attempt}")
+        seat = advance(game, rng, tricks=2 + attempt)
+        taking = seat % 2 == game.d.taker % 2
+        hint = hints.answer(hints.hint_question(game, seat), seed=attempt, budget=None, min_samples=1, max_samples=1)
+        for option in hint.options:
+            score, points = option.expected_deal_score, option.expected
+            assert score is not None
+            assert score >= points or (taking and score in (0, 20)), (option, taking)

@@ -28,8 +28,12 @@ pub const HEARTS_PLAYOUT_TO: u32 = 20;
 /// Where the sampled cards go: each sampler holder's seat, or `None` (the stock: out of play).
 pub type HolderSeats = Vec<Option<usize>>;
 
-/// One deal's card values and node count, or why it has none.
-type DealOutcome = Result<(Vec<i32>, u64), SolverError>;
+/// One deal's card values, node count and (when asked) the line after each card.
+struct SolvedDeal {
+    values: Vec<i32>,
+    nodes: u64,
+    lines: Option<Vec<Vec<Card>>>,
+}
 
 /// How many deals to solve, and until when.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,15 +49,20 @@ pub struct SampleLimits {
 }
 
 /// Every legal card's value in each solved deal: `values[i][j]` is card `cards[j]` in deal `i`.
+/// `lines[i][j]`: an optimal line of deal `i` after card `cards[j]` (that card first), for
+/// the deals that were asked lines (the first ones).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SampledValues {
     pub cards: Vec<Card>,
     pub values: Vec<Vec<i32>>,
     pub nodes: u64,
+    pub lines: Vec<Vec<Vec<Card>>>,
 }
 
 /// Evaluates the legal cards of the seat to move in `template`, whose hidden hands are
-/// filled with each sampled deal (cards known to the seat may already be in them).
+/// filled with each sampled deal (cards known to the seat may already be in them). Deals
+/// `0..line_deals` also get an optimal line after each card (for scoring them; not for
+/// hearts played out, whose value is already its score).
 #[allow(clippy::too_many_arguments)]
 pub fn evaluate_cards(
     template: &PositionParts,
@@ -62,6 +71,7 @@ pub fn evaluate_cards(
     hearts_player: Option<usize>,
     seed: u64,
     limits: SampleLimits,
+    line_deals: usize,
     threads: usize,
     memory_bytes: usize,
 ) -> Result<SampledValues, SolverError> {
@@ -69,11 +79,13 @@ pub fn evaluate_cards(
     let first = deal_position(template, holder_seats, sampler, seed, 0)?;
     let cards = crate::search::legal_cards(&first.build()?);
     let per_deal = sampled(limits, threads, memory_bytes, |solver, index, stop| {
-        solve_deal(solver, template, holder_seats, sampler, hearts_player, seed, index, stop)
+        let deal = DealToSolve { template, holder_seats, sampler, hearts_player, seed, index, lines: index < line_deals };
+        solve_deal(solver, &deal, stop)
     })?;
-    let nodes = per_deal.iter().map(|(_, nodes)| nodes).sum();
-    let values = per_deal.into_iter().map(|(values, _)| values).collect();
-    Ok(SampledValues { cards, values, nodes })
+    let nodes = per_deal.iter().map(|deal| deal.nodes).sum();
+    let lines = per_deal.iter().map_while(|deal| deal.lines.clone()).collect();
+    let values = per_deal.into_iter().map(|deal| deal.values).collect();
+    Ok(SampledValues { cards, values, nodes, lines })
 }
 
 /// Every choice of three cards for `seat` to pass to `seat + offset` (hearts), with its
@@ -147,26 +159,33 @@ fn sampled<T: Send>(
     Ok(done)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn solve_deal(
-    solver: &mut Solver,
-    template: &PositionParts,
-    holder_seats: &[Option<usize>],
-    sampler: &DealSampler,
+/// One sampled deal of a hint, and what to compute in it.
+struct DealToSolve<'a> {
+    template: &'a PositionParts,
+    holder_seats: &'a [Option<usize>],
+    sampler: &'a DealSampler,
     hearts_player: Option<usize>,
     seed: u64,
     index: usize,
-    deadline: Option<Instant>,
-) -> DealOutcome {
-    let position = deal_position(template, holder_seats, sampler, seed, index)?.build()?;
-    if let (Variant::Hearts, Some(player)) = (position.variant(), hearts_player) {
+    lines: bool,
+}
+
+fn solve_deal(solver: &mut Solver, deal: &DealToSolve<'_>, deadline: Option<Instant>) -> Result<SolvedDeal, SolverError> {
+    let position = deal_position(deal.template, deal.holder_seats, deal.sampler, deal.seed, deal.index)?.build()?;
+    if let (Variant::Hearts, Some(player)) = (position.variant(), deal.hearts_player) {
         if cards_in_play(&position) > HEARTS_EXACT_CARDS {
-            return card_values_by_playout(solver, &position, player, HEARTS_PLAYOUT_TO, deadline);
+            let (values, nodes) = card_values_by_playout(solver, &position, player, HEARTS_PLAYOUT_TO, deadline)?;
+            return Ok(SolvedDeal { values, nodes, lines: None });
         }
     }
     let options = SolveOptions { all_cards: true, line: false, deadline };
-    let solution = solver.solve(&position, hearts_player, options)?;
-    Ok((solution.card_values.iter().map(|&(_, value)| value).collect(), solution.nodes))
+    let solution = solver.solve(&position, deal.hearts_player, options)?;
+    let lines = if deal.lines {
+        Some(solver.card_lines(&position, deal.hearts_player, &solution.card_values, deadline)?)
+    } else {
+        None
+    };
+    Ok(SolvedDeal { values: solution.card_values.iter().map(|&(_, value)| value).collect(), nodes: solution.nodes, lines })
 }
 
 fn cards_in_play(position: &Position) -> u32 {
@@ -251,12 +270,19 @@ mod tests {
         let (template, holders, seats) = belote_template();
         let sampler = DealSampler::new(unseen_of(&holders), &holders).unwrap();
         let limits = SampleLimits { min_samples: 12, max_samples: 12, budget_end: None, deadline: None };
-        let one = evaluate_cards(&template, &seats, &sampler, None, 5, limits, 1, 1 << 20).unwrap();
-        let two = evaluate_cards(&template, &seats, &sampler, None, 5, limits, 2, 1 << 20).unwrap();
+        let one = evaluate_cards(&template, &seats, &sampler, None, 5, limits, 0, 1, 1 << 20).unwrap();
+        let two = evaluate_cards(&template, &seats, &sampler, None, 5, limits, 0, 2, 1 << 20).unwrap();
         assert_eq!(one.values, two.values);
         assert_eq!(one.values.len(), 12);
         assert_eq!(one.cards.len(), 5);
-        let other = evaluate_cards(&template, &seats, &sampler, None, 6, limits, 1, 1 << 20).unwrap();
+        let other = evaluate_cards(&template, &seats, &sampler, None, 6, limits, 0, 1, 1 << 20).unwrap();
+        let with_lines = evaluate_cards(&template, &seats, &sampler, None, 5, limits, 3, 2, 1 << 20).unwrap();
+        assert_eq!(with_lines.values, one.values);
+        assert_eq!(with_lines.lines.len(), 3);
+        for deal in &with_lines.lines {
+            assert_eq!(deal.len(), one.cards.len());
+            assert!(deal.iter().zip(&one.cards).all(|(line, &card)| line[0] == card && line.len() == 20)); // every card of the deal
+        }
         assert_ne!(one.values, other.values);
     }
 
@@ -266,9 +292,9 @@ mod tests {
         let sampler = DealSampler::new(unseen_of(&holders), &holders).unwrap();
         let past = Some(Instant::now());
         let limits = SampleLimits { min_samples: 3, max_samples: 5, budget_end: None, deadline: past };
-        assert_eq!(evaluate_cards(&template, &seats, &sampler, None, 1, limits, 1, 1 << 20), Err(SolverError::Stopped));
+        assert_eq!(evaluate_cards(&template, &seats, &sampler, None, 1, limits, 0, 1, 1 << 20), Err(SolverError::Stopped));
         // A spent budget still solves the minimum.
         let limits = SampleLimits { min_samples: 3, max_samples: 50, budget_end: past, deadline: None };
-        assert_eq!(evaluate_cards(&template, &seats, &sampler, None, 1, limits, 2, 1 << 20).unwrap().values.len(), 3);
+        assert_eq!(evaluate_cards(&template, &seats, &sampler, None, 1, limits, 0, 2, 1 << 20).unwrap().values.len(), 3);
     }
 }

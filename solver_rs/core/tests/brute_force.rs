@@ -309,27 +309,48 @@ fn check_variant(variant: Variant, seed: u64) {
         assert_eq!(got, expected, "{variant:?} case {case}: card values differ for {text}");
         let best = reference.minimax(&mut hands, &mut trick, position.leader(), &mut tricks, &mut points);
         assert_eq!(solution.value, best, "{variant:?} case {case}: value differs for {text}");
-        // The optimal line is legal card by card and achieves the value.
-        let mut leader = position.leader();
-        for &card in &solution.line {
-            let seat = (leader + trick.len()) % n;
-            let c = u32::from(card.index());
-            assert!(reference.legal(&hands, seat, &trick, in_play(&hands, &trick)).contains(&c), "illegal line card in {text}");
-            hands[seat] &= !(1u64 << c);
-            trick.push((seat, c));
-            if trick.len() == n {
-                let winner = reference.winner(&trick);
-                let last = hands.iter().all(|&h| h == 0);
-                points[winner] += trick.iter().map(|&(_, c)| reference.points(c)).sum::<i32>()
-                    + if last && matches!(variant, Variant::Belote | Variant::Belote3) { 10 } else { 0 };
-                tricks[winner] += 1;
-                trick.clear();
-                leader = winner;
-            }
+        // The optimal line, and the line after each card, are legal card by card and
+        // achieve their values.
+        assert_eq!(line_value(&reference, &position, &solution.line), solution.value, "the line misses the value in {text}");
+        let lines = solver.card_lines(&position, player, &solution.card_values, None).unwrap();
+        for (&(card, value), line) in solution.card_values.iter().zip(&lines) {
+            assert_eq!(line[0], card);
+            assert_eq!(line_value(&reference, &position, line), value, "the line after {card:?} misses its value in {text}");
         }
-        assert!(hands.iter().all(|&h| h == 0) && trick.is_empty(), "the line stops early in {text}");
-        assert_eq!(reference.objective(&tricks, &points), solution.value, "the line misses the value in {text}");
     }
+}
+
+/// The objective once `line` is played from `position` (each card checked legal).
+fn line_value(reference: &Reference, position: &Position, line: &[Card]) -> i32 {
+    let n = reference.n;
+    let text = position.to_text();
+    let mut hands = [0u64; 4];
+    for (hand, set) in hands.iter_mut().zip(position.hands()).take(n) {
+        *hand = set.bits();
+    }
+    let mut trick: Vec<(usize, u32)> =
+        position.trick().iter().enumerate().map(|(i, c)| ((position.leader() + i) % n, u32::from(c.index()))).collect();
+    let mut tricks = position.tricks().map(|t| t as i32);
+    let mut points = position.points();
+    let mut leader = position.leader();
+    for &card in line {
+        let seat = (leader + trick.len()) % n;
+        let c = u32::from(card.index());
+        assert!(reference.legal(&hands, seat, &trick, in_play(&hands, &trick)).contains(&c), "illegal line card in {text}");
+        hands[seat] &= !(1u64 << c);
+        trick.push((seat, c));
+        if trick.len() == n {
+            let winner = reference.winner(&trick);
+            let last = hands.iter().all(|&h| h == 0);
+            let bonus = if last && matches!(position.variant(), Variant::Belote | Variant::Belote3) { 10 } else { 0 };
+            points[winner] += trick.iter().map(|&(_, c)| reference.points(c)).sum::<i32>() + bonus;
+            tricks[winner] += 1;
+            trick.clear();
+            leader = winner;
+        }
+    }
+    assert!(hands.iter().all(|&h| h == 0) && trick.is_empty(), "the line stops early in {text}");
+    reference.objective(&tricks, &points)
 }
 
 #[test]

@@ -193,10 +193,11 @@ fn sample_placements(
 /// Every legal card of the seat to move in `template` (its hidden hands empty or partly
 /// known), valued in deals sampled from `unseen` and `holders`. Durations in seconds from
 /// now: `budget` ends the sampling beyond `min_samples`, `deadline` ends everything
-/// (`SolveStoppedError` if the minimum is not solved by then). Returns a dict: cards,
-/// values (one list per deal, a value per card), nodes.
+/// (`SolveStoppedError` if the minimum is not solved by then). Deals `0..line_deals` also
+/// get an optimal line after each card. Returns a dict: cards, values (one list per deal,
+/// a value per card), nodes, lines (per deal with lines, per card, the card codes).
 #[pyfunction]
-#[pyo3(signature = (variant, template, unseen, holders, player, seed, min_samples, max_samples, budget = None, deadline = None, threads = 0, memory_mb = 16))]
+#[pyo3(signature = (variant, template, unseen, holders, player, seed, min_samples, max_samples, budget = None, deadline = None, threads = 0, memory_mb = 16, line_deals = 0))]
 #[allow(clippy::too_many_arguments)]
 fn evaluate_cards<'py>(
     py: Python<'py>,
@@ -212,6 +213,7 @@ fn evaluate_cards<'py>(
     deadline: Option<f64>,
     threads: usize,
     memory_mb: usize,
+    line_deals: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     let limits = core::SampleLimits { min_samples, max_samples, budget_end: instant_after(budget), deadline: instant_after(deadline) };
     let memory = memory_mb.clamp(1, 4096) << 20;
@@ -220,13 +222,16 @@ fn evaluate_cards<'py>(
         let parts = core::PositionParts::parse(variant, template)?;
         let sampler = sampler_of(variant, &unseen, &holders)?;
         let seats: Vec<Option<usize>> = holders.iter().map(|(seat, ..)| *seat).collect();
-        let result = py.detach(|| core::evaluate_cards(&parts, &seats, &sampler, player, seed, limits, threads, memory))?;
+        let result = py.detach(|| core::evaluate_cards(&parts, &seats, &sampler, player, seed, limits, line_deals, threads, memory))?;
         Ok((variant, result))
     })?;
     let dict = PyDict::new(py);
     dict.set_item("cards", convert::codes(variant, &result.cards))?;
     dict.set_item("values", result.values)?;
     dict.set_item("nodes", result.nodes)?;
+    let lines: Vec<Vec<Vec<String>>> =
+        result.lines.iter().map(|deal| deal.iter().map(|line| convert::codes(variant, line)).collect()).collect();
+    dict.set_item("lines", lines)?;
     Ok(dict)
 }
 

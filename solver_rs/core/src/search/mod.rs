@@ -120,16 +120,7 @@ impl Solver {
         self.table.next_generation();
         self.partition.next_generation();
         let base = base_value(position, &rules);
-        let mut search = Search {
-            rules: &rules,
-            table: &mut self.table,
-            partition: &mut self.partition,
-            st: State::new(&rules, position),
-            nodes: 0,
-            lead_killers: [[NO_KILLER; 4]; 14],
-            deadline: options.deadline,
-            stopped: false,
-        };
+        let mut search = self.search(&rules, position, options.deadline);
         let to_play = search.st.to_play(rules.n);
         let maximising = rules.max_side[to_play];
         let (future, card_values) = if options.all_cards {
@@ -154,6 +145,50 @@ impl Solver {
             to_play,
             maximising,
         })
+    }
+
+    /// An optimal line from `position` after each of `card_values`' cards (the card first),
+    /// given the values [`Solver::solve`] found for them (its tables still warm).
+    pub fn card_lines(
+        &mut self,
+        position: &Position,
+        hearts_player: Option<usize>,
+        card_values: &[(Card, i32)],
+        deadline: Option<Instant>,
+    ) -> Result<Vec<Vec<Card>>, SolverError> {
+        let objective = objective_for(position, hearts_player)?;
+        let rules = Rules::new(position, objective);
+        let base = base_value(position, &rules);
+        let mut search = self.search(&rules, position, deadline);
+        let mut lines = Vec::with_capacity(card_values.len());
+        let start = search.st.clone();
+        for &(card, value) in card_values {
+            // The line is played forward on the state: each card starts from a fresh copy.
+            search.st = start.clone();
+            let undo = search.st.play(&rules, u32::from(rules.to_internal[card.index() as usize]));
+            let contribution = undo.completed.as_ref().map_or(0, |done| done.contribution);
+            let mut line = vec![card];
+            line.extend(optimal_line(&mut search, value - base - contribution));
+            lines.push(line);
+        }
+        if search.stopped {
+            self.clear();
+            return Err(SolverError::Stopped);
+        }
+        Ok(lines)
+    }
+
+    fn search<'a>(&'a mut self, rules: &'a Rules, position: &Position, deadline: Option<Instant>) -> Search<'a> {
+        Search {
+            rules,
+            table: &mut self.table,
+            partition: &mut self.partition,
+            st: State::new(rules, position),
+            nodes: 0,
+            lead_killers: [[NO_KILLER; 4]; 14],
+            deadline,
+            stopped: false,
+        }
     }
 
     /// Just the value of `position` (the cheapest solve).
