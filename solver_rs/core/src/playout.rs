@@ -281,6 +281,33 @@ mod tests {
     }
 
     #[test]
+    fn the_policy_plays_only_legal_cards_in_random_deals() {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let deck: Vec<Card> = Variant::Hearts.deck().iter().collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..300 {
+            let mut cards = deck.clone();
+            cards.shuffle(&mut rng);
+            let mut hands = [CardSet::EMPTY; 4];
+            for (i, &card) in cards.iter().enumerate() {
+                hands[i % 4].insert(card);
+            }
+            let leader = (0..4).find(|&seat| hands[seat].contains(Card::from_parts(3, 0))).unwrap();
+            let position = Position::new(Variant::Hearts, hands, leader, vec![], None, None, [0; 4], [0; 4]).unwrap();
+            let rules = Rules::new(&position, Objective::Hearts { player: 0 });
+            let mut playout = Playout::new(&rules, &position);
+            while playout.cards_left() > 0 {
+                let card = policy_card(&rules, &playout.st);
+                assert!(playout.st.legal(&rules) & (1u64 << card) != 0, "illegal policy card");
+                playout.play(card);
+            }
+            assert_eq!(playout.points.iter().sum::<i32>(), 26);
+            assert_eq!(playout.tricks.iter().sum::<u32>(), 13);
+        }
+    }
+
+    #[test]
     fn every_pass_is_valued_once() {
         let position = deal("0:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432;leader=3");
         let values = pass_values(&position, 0, 1).unwrap();
