@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 from .rules import Game, Move, Phase, Reason, RuleViolation, new_game, parse_move
 from .rules.notation import Position, format_position, parse_position
-from .solver import DDTable, Solution, Solver, seconds_until
+from .solver import VALUE_UNITS, DDTable, Solution, Solver, seconds_until
 
-UNITS = {"euchre3": "tricks", "belote3": "card_points", "belote": "card_points", "hearts": "penalty_points"}
+UNITS = VALUE_UNITS
 
 
 @dataclass(frozen=True)

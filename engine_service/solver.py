@@ -31,10 +31,13 @@ __all__ = [
     "DDTable", "InvalidInputError", "InvalidPositionError", "NotationError", "Solution", "Solver",
     "SolverError", "SolveStoppedError", "UnknownVariantError", "core_version", "count_cards", "legal_cards",
     "seconds_until", "solve_batch",
-    "SOLVER_VARIANTS",
+    "SOLVER_VARIANTS", "VALUE_UNITS",
 ]
 
 SOLVER_VARIANTS = ("bridge", *VARIANTS)
+
+# What a solved value counts, per variant (see the module's docstring).
+VALUE_UNITS = {"euchre3": "tricks", "belote3": "card_points", "belote": "card_points", "hearts": "penalty_points"}
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from typing import Any
 from .. import _solver
 from ..rules import STOCK, Game
 from ..rules.notation import Position, format_position
+from ..solver import VALUE_UNITS
 from .common import (
     DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption, HolderFacts, codes, holder_arg, mean_and_error,
 )
@@ -38,7 +39,7 @@ from .decisions import blind_copy, filled, play_line, side_score
 SCORED_BY_LINES = ("belote", "belote3")
 LINE_DEALS = 8
 
-UNITS = {"euchre3": "tricks", "belote3": "card_points", "belote": "card_points", "hearts": "penalty_points"}
+UNITS = VALUE_UNITS
 
 
 @dataclass(frozen=True)
