@@ -13,11 +13,11 @@ dummy. Same question, same seed, same number of deals: same hint.
 
 from __future__ import annotations
 
-from typing import Any
+import secrets
 
 from ..rules import Game, Phase, Reason, RuleViolation
 from .cards import HintQuestion, answer_cards, card_question
-from .common import DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption
+from .common import DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption, Sampling
 from .decisions import DECISION_PHASES, DecisionQuestion, answer_decision, decision_question
 from .passes import PassQuestion, answer_passes, pass_question
 
@@ -53,15 +53,16 @@ def answer(
 
     Raises ``SolveStoppedError`` when ``deadline`` passes before ``min_samples`` deals are solved.
     """
-    solve: Any = (
-        answer_cards if isinstance(question, HintQuestion)
-        else answer_passes if isinstance(question, PassQuestion) else answer_decision
-    )
-    return solve(question, seed=seed, budget=budget, deadline=deadline, min_samples=min_samples,
-                 max_samples=max_samples, threads=threads)
+    sampling = Sampling(secrets.randbits(63) if seed is None else seed, budget, deadline, min_samples, max_samples,
+                        threads)
+    if isinstance(question, HintQuestion):
+        return answer_cards(question, sampling)
+    if isinstance(question, PassQuestion):
+        return answer_passes(question, sampling)
+    return answer_decision(question, sampling)
 
 
 __all__ = [
     "DEFAULT_BUDGET_SECONDS", "DecisionQuestion", "Hint", "HintOption", "HintQuestion", "MAX_SAMPLES", "MIN_SAMPLES",
-    "PassQuestion", "Question", "answer", "hint_question",
+    "PassQuestion", "Question", "Sampling", "answer", "hint_question",
 ]

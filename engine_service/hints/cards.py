@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import random
-import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,9 +27,7 @@ from .. import _solver
 from ..rules import STOCK, Game
 from ..rules.notation import Position, format_position
 from ..solver import VALUE_UNITS
-from .common import (
-    DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption, HolderFacts, codes, holder_arg, mean_and_error,
-)
+from .common import Hint, HintOption, HolderFacts, Sampling, codes, holder_arg, mean_and_error
 from .decisions import blind_copy, filled, play_line, side_score
 
 # The deal score in belote and belote3 depends on more than the solved card points (capot,
@@ -102,16 +99,11 @@ def card_question(game: Game, seat: int) -> HintQuestion:
 
 def answer_cards(
     question: HintQuestion,
-    *,
-    seed: int | None = None,
-    budget: float | None = DEFAULT_BUDGET_SECONDS,
-    deadline: float | None = None,
-    min_samples: int = MIN_SAMPLES,
-    max_samples: int = MAX_SAMPLES,
-    threads: int = 0,
+    sampling: Sampling,
 ) -> Hint:
     """Solves sampled deals and ranks the cards (see :func:`engine_service.hints.answer`)."""
-    seed = secrets.randbits(63) if seed is None else seed
+    seed, budget, deadline = sampling.seed, sampling.budget, sampling.deadline
+    min_samples, max_samples, threads = sampling.min_samples, sampling.max_samples, sampling.threads
     end = None if deadline is None else time.monotonic() + deadline
     line_deals = LINE_DEALS if question.blind is not None else 0
     raw: dict[str, Any] = _solver.evaluate_cards(

@@ -17,6 +17,20 @@ HolderFacts = tuple[int | None, int, tuple[str, ...], tuple[str, ...]]
 
 
 @dataclass(frozen=True)
+class Sampling:
+    """How many deals a hint solves and for how long (seconds from the call): at least
+    ``min_samples`` whatever the budget, at most ``max_samples``; past ``deadline`` it stops
+    (``SolveStoppedError`` if the minimum is not reached). Deal i is stream i of ``seed``."""
+
+    seed: int
+    budget: float | None = DEFAULT_BUDGET_SECONDS
+    deadline: float | None = None
+    min_samples: int = MIN_SAMPLES
+    max_samples: int = MAX_SAMPLES
+    threads: int = 0  # 0: every core
+
+
+@dataclass(frozen=True)
 class HintOption:
     move: str  # the move's text form ("play:QS", "take", "discard:MA", "declare")
     expected: float  # in `Hint.unit`, for the seat's side

@@ -26,7 +26,6 @@ from __future__ import annotations
 import copy
 import os
 import random
-import secrets
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -40,9 +39,7 @@ from ..rules.declarations import best_set
 from ..rules.errors import Reason
 from ..rules.notation import format_position
 from ..solver import Solver, SolveStoppedError, seconds_until
-from .common import (
-    DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption, HolderFacts, codes, holder_arg, mean_and_error,
-)
+from .common import Hint, HintOption, HolderFacts, Sampling, codes, holder_arg, mean_and_error
 
 UNIT = "deal_score_margin"
 DECISION_PHASES = (Phase.BIDDING, Phase.DISCARD, Phase.DECLARATIONS)
@@ -108,17 +105,12 @@ def blind_copy(game: Game, seat: int) -> Game:
 
 def answer_decision(
     question: DecisionQuestion,
-    *,
-    seed: int | None = None,
-    budget: float | None = DEFAULT_BUDGET_SECONDS,
-    deadline: float | None = None,
-    min_samples: int = MIN_SAMPLES,
-    max_samples: int = MAX_SAMPLES,
-    threads: int = 0,
+    sampling: Sampling,
 ) -> Hint:
     """Plays every option out in sampled deals (as many as ``budget`` allows, at least
     ``min_samples``) and ranks the options by their mean margin."""
-    seed = secrets.randbits(63) if seed is None else seed
+    seed, budget, deadline = sampling.seed, sampling.budget, sampling.deadline
+    min_samples, max_samples, threads = sampling.min_samples, sampling.max_samples, sampling.threads
     start = time.monotonic()
     hard_end = None if deadline is None else start + deadline
     budget_end = None if budget is None else start + budget

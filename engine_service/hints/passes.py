@@ -11,15 +11,13 @@ valued in the same sampled deals, so their differences are what the ranking meas
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
 from .. import _solver
 from ..rules import STOCK, Game, Position
 from ..rules.notation import format_position
-from .common import DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption, HolderFacts, codes, holder_arg
-from .common import mean_and_error
+from .common import Hint, HintOption, HolderFacts, Sampling, codes, holder_arg, mean_and_error
 
 UNIT = "penalty_points"
 
@@ -56,15 +54,10 @@ def pass_question(game: Game, seat: int) -> PassQuestion:
 
 def answer_passes(
     question: PassQuestion,
-    *,
-    seed: int | None = None,
-    budget: float | None = DEFAULT_BUDGET_SECONDS,
-    deadline: float | None = None,
-    min_samples: int = MIN_SAMPLES,
-    max_samples: int = MAX_SAMPLES,
-    threads: int = 0,
+    sampling: Sampling,
 ) -> Hint:
-    seed = secrets.randbits(63) if seed is None else seed
+    seed, budget, deadline = sampling.seed, sampling.budget, sampling.deadline
+    min_samples, max_samples, threads = sampling.min_samples, sampling.max_samples, sampling.threads
     raw: dict[str, Any] = _solver.evaluate_passes(
         question.template, list(question.unseen), [holder_arg(h) for h in question.holders], question.seat,
         question.offset, seed, min_samples, max_samples, budget, deadline, threads,

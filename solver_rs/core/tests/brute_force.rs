@@ -288,15 +288,7 @@ fn check_variant(variant: Variant, seed: u64) {
         let (position, reference) = random_position(variant, &mut rng);
         let player = (variant == Variant::Hearts).then_some(reference.hearts_player);
         let solution = solver.solve(&position, player, SolveOptions::default()).unwrap();
-        let n = reference.n;
-        let mut hands = [0u64; 4];
-        for (hand, set) in hands.iter_mut().zip(position.hands()).take(n) {
-            *hand = set.bits();
-        }
-        let mut trick: Vec<(usize, u32)> =
-            position.trick().iter().enumerate().map(|(i, c)| ((position.leader() + i) % n, u32::from(c.index()))).collect();
-        let mut tricks = position.tricks().map(|t| t as i32);
-        let mut points = position.points();
+        let (mut hands, mut trick, mut tricks, mut points) = start_of(&reference, &position);
         let seat = position.to_play();
         let legal = reference.legal(&hands, seat, &trick, in_play(&hands, &trick));
         let mut expected: Vec<(u32, i32)> = legal
@@ -320,18 +312,24 @@ fn check_variant(variant: Variant, seed: u64) {
     }
 }
 
-/// The objective once `line` is played from `position` (each card checked legal).
-fn line_value(reference: &Reference, position: &Position, line: &[Card]) -> i32 {
+/// A position as the reference plays it: hands as bits, the trick as (seat, card), tricks
+/// and points won per seat.
+#[allow(clippy::type_complexity)]
+fn start_of(reference: &Reference, position: &Position) -> ([u64; 4], Vec<(usize, u32)>, [i32; 4], [i32; 4]) {
     let n = reference.n;
-    let text = position.to_text();
     let mut hands = [0u64; 4];
     for (hand, set) in hands.iter_mut().zip(position.hands()).take(n) {
         *hand = set.bits();
     }
-    let mut trick: Vec<(usize, u32)> =
-        position.trick().iter().enumerate().map(|(i, c)| ((position.leader() + i) % n, u32::from(c.index()))).collect();
-    let mut tricks = position.tricks().map(|t| t as i32);
-    let mut points = position.points();
+    let trick = position.trick().iter().enumerate().map(|(i, c)| ((position.leader() + i) % n, u32::from(c.index()))).collect();
+    (hands, trick, position.tricks().map(|t| t as i32), position.points())
+}
+
+/// The objective once `line` is played from `position` (each card checked legal).
+fn line_value(reference: &Reference, position: &Position, line: &[Card]) -> i32 {
+    let n = reference.n;
+    let text = position.to_text();
+    let (mut hands, mut trick, mut tricks, mut points) = start_of(reference, position);
     let mut leader = position.leader();
     for &card in line {
         let seat = (leader + trick.len()) % n;
