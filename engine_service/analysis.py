@@ -20,7 +20,6 @@ belote3), or the chosen player's own penalty points (hearts, that player minimis
 
 from __future__ import annotations
 
-import copy
 import time
 from dataclasses import dataclass
 
@@ -203,7 +202,7 @@ def _best_discard(game: Game, taker: int, solver: Solver, clock: _Clock) -> tupl
     """euchre3: the taker's discard with the most tricks (ties: the first in card order)."""
     best: tuple[int, str, str] | None = None
     for move in game.legal_moves(taker):
-        trial = copy.deepcopy(game)
+        trial = game.fork()
         trial.push(taker, move)
         text = format_position(game.deck, trial.position())
         value = solver.solve(game.variant, text, all_cards=False, line=False, deadline=clock.left()).value

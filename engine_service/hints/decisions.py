@@ -23,7 +23,6 @@ hint cannot depend on the real hidden cards.
 
 from __future__ import annotations
 
-import copy
 import os
 import random
 import threading
@@ -81,10 +80,10 @@ def decision_question(game: Game, seat: int) -> DecisionQuestion:
 
 def blind_copy(game: Game, seat: int) -> Game:
     """A copy of ``game`` holding nothing ``seat`` cannot see."""
-    blind = copy.copy(game)
-    blind.history, blind.events = [], []
+    blind = game.fork()  # without the move log and events, which name hidden cards
     blind._source = None  # type: ignore[assignment]  # the seed deals every later deal
-    d = copy.deepcopy(game.d)
+    blind._suit_cards_cache = {}  # its own: the live game goes on while the hint runs
+    d = blind.d
     for other in range(game.players):
         if other != seat:
             d.hands[other] = set()
@@ -95,11 +94,6 @@ def blind_copy(game: Game, seat: int) -> Game:
     d.private_known = {key: cards for key, cards in d.private_known.items() if key[0] == seat}
     d.dealt = Deal(tuple(frozenset() for _ in range(game.players)))
     d.belote_holder = None
-    blind.d = d
-    blind.results = copy.deepcopy(game.results)
-    blind.scores = list(game.scores)
-    blind._obligations_cache = None
-    blind._suit_cards_cache = {}  # its own: the live game goes on while the hint runs
     return blind
 
 
@@ -194,7 +188,7 @@ def filled(
     blind: Game, holders: Sequence[HolderFacts], seat: int, placement: Sequence[Sequence[str]], rng: random.Random
 ) -> Game:
     """``seat``'s blind game with a sampled deal of the hidden cards put back."""
-    game = _copy(blind)
+    game = blind.fork()
     d = game.d
     asking = seat
     parse = game.deck.parse
@@ -328,7 +322,7 @@ class _Outcomes:
 
     @staticmethod
     def _pushed(game: Game, seat: int, move: Move) -> Game:
-        result = _copy(game)
+        result = game.fork()
         result.push(seat, move)
         return result
 
@@ -339,7 +333,7 @@ _PASS = Pass()
 def play_line(game: Game, line: Sequence[str], *, declarer: int | None = None, declare: bool = True) -> Game:
     """A copy of ``game`` with the deal played to its end along ``line`` (card codes);
     declarations: whenever one can, but ``declarer`` as told."""
-    game = _copy(game)
+    game = game.fork()
     cards = iter(line)
     while game.phase in (Phase.PLAY, Phase.DECLARATIONS):
         seat = game.to_act()[0]
@@ -361,17 +355,6 @@ def side_score(game: Game | None, seat: int) -> tuple[float, float]:
     own = scores[own_side]
     others = [score for side, score in enumerate(scores) if side != own_side]
     return float(own), own - sum(others) / len(others)
-
-
-def _copy(game: Game) -> Game:
-    """A copy whose deal state can change without touching ``game``."""
-    result = copy.copy(game)
-    result.d = copy.deepcopy(game.d)
-    result.history, result.events = [], []
-    result.results = list(game.results)
-    result.scores = list(game.scores)
-    result._obligations_cache = None
-    return result
 
 
 __all__ = [

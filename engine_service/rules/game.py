@@ -14,6 +14,7 @@ Every move goes through :meth:`Game.validate` (which never changes anything) bef
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable
@@ -175,6 +176,18 @@ class Game:
         self._suit_cards_cache: dict[tuple[Suit | None, Suit], frozenset[Card]] = {}
         self._obligations_cache: tuple[tuple[int, int], list[Tier]] | None = None
         self.events.extend(self._start_deal(0, self.options.first_dealer))
+
+    def fork(self) -> "Game":
+        """A copy to try moves on: the deal in progress and the scores are its own, the
+        options and deal source shared, the move log and events left behind (cheap: what
+        hints and analysis play out many times)."""
+        forked = copy.copy(self)
+        forked.d = copy.deepcopy(self.d)
+        forked.history, forked.events = [], []
+        forked.results = list(self.results)
+        forked.scores = list(self.scores)
+        forked._obligations_cache = None
+        return forked
 
     # ----------------------------------------------------------------- sides
     @property

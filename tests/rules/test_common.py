@@ -130,3 +130,22 @@ def test_deal_round_trip_in_notation():
     for variant, cls in VARIANTS.items():
         dealt = new_game(variant, seed=variant).d.dealt
         assert parse_deal(cls.deck, format_deal(cls.deck, dealt), cls.players) == dealt
+
+
+def test_a_fork_plays_on_without_changing_the_game():
+    import random as _random
+
+    from engine_service.rules import new_game as _new_game
+
+    game = _new_game("belote", seed="fork")
+    rng = _random.Random(1)
+    for _ in range(6):
+        seat = game.to_act()[0]
+        game.push(seat, rng.choice(game.legal_moves(seat)))
+    before = (game.version, game.view(None).to_dict(), [sorted(c.code for c in h) for h in game.d.hands])
+    fork = game.fork()
+    while not fork.results:
+        seat = fork.to_act()[0]
+        fork.push(seat, rng.choice(fork.legal_moves(seat)))
+    assert fork.results and not game.results and len(fork.history) == fork.version - game.version > 0
+    assert (game.version, game.view(None).to_dict(), [sorted(c.code for c in h) for h in game.d.hands]) == before
