@@ -92,6 +92,14 @@ class Card:
     def __hash__(self) -> int:
         return self._hash
 
+    # Immutable: copies of a game (Game.fork, hints) share their cards instead of
+    # rebuilding each one (copying a deal state was half the cost of replaying a deal).
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Card":
+        return self
+
     @property
     def code(self) -> str:
         return self.rank.code + self.suit.code
