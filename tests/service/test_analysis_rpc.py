@@ -5,6 +5,7 @@ malformed deals."""
 from __future__ import annotations
 
 import random
+import time
 
 import grpc
 import pytest
@@ -211,3 +212,35 @@ def test_a_finished_hearts_deal_is_analysed_from_a_late_trick_with_each_players_
     assert beyond.code == grpc.StatusCode.OUT_OF_RANGE and beyond.reason == "TRICK_OUT_OF_RANGE"
     negative = error_of(lambda: client.analyze_deal(game_id=game.game_id, seat=2, token=game.tokens[2], from_trick=-1))
     assert negative.code == grpc.StatusCode.INVALID_ARGUMENT and "from_trick" in negative.fields
+
+
+def test_a_cancelled_batch_gives_its_slot_back_once_its_solve_ends(tmp_path):
+    """One solver slot: a batch cancelled mid-solve keeps the slot until that solve stops
+    (its time limit), then the slot serves the next call."""
+    from tests.service.server_process import ServerProcess
+
+    process = ServerProcess(tmp_path / "games.db", "--solver-slots", "1").start()
+    try:
+        with Client(process.address) as client:
+            slow = deal_input("hearts", deal=seeded_deal("hearts", "rpc-cancel"))  # minutes of search
+            call = client.analysis.AnalyzeDeals(analysis_request([slow], 2_000))
+            time.sleep(0.5)
+            call.cancel()
+            busy = error_of(lambda: client.analyze_deal(deal_input("hearts", deal=MOON_DEAL, player=0)))
+            assert busy.code == grpc.StatusCode.RESOURCE_EXHAUSTED  # the cancelled solve still runs
+            deadline = time.monotonic() + 10
+            while True:
+                try:
+                    assert client.analyze_deal(deal_input("hearts", deal=MOON_DEAL, player=0)).play.value == 0
+                    break
+                except CardgamesError as error:
+                    assert error.reason == "SOLVER_BUSY" and time.monotonic() < deadline
+                    time.sleep(0.1)
+    finally:
+        process.stop()
+
+
+def analysis_request(items, time_limit_ms):  # noqa: ANN001, ANN201
+    from cardgames_client import analysis
+
+    return analysis.AnalyzeDealsRequest(inputs=items, time_limit_ms=time_limit_ms)
