@@ -25,7 +25,7 @@ class Reason(str, Enum):
     WRONG_PHASE = "WRONG_PHASE"
     NOT_YOUR_TURN = "NOT_YOUR_TURN"
     ALREADY_PASSED_CARDS = "ALREADY_PASSED_CARDS"
-    HINT_UNAVAILABLE = "HINT_UNAVAILABLE"  # no hint for this kind of decision (yet)
+    HINT_UNAVAILABLE = "HINT_UNAVAILABLE"  # nothing to hint (between deals: only next-deal)
     # A move the rules forbid.
     CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
     CANNOT_CALL_TURNED_SUIT = "CANNOT_CALL_TURNED_SUIT"
