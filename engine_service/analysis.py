@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 from .rules import Game, Move, Phase, Reason, RuleViolation, new_game, parse_move
 from .rules.notation import Position, format_position, parse_position
@@ -173,7 +174,9 @@ def _start_of_play(game: Game, contract: Contract, solver: Solver, clock: _Clock
         raise RuleViolation(violation.reason, violation.message, field="contract.trump") from None
     _bid(game, trump, contract.taker)
     if game.phase is Phase.DISCARD:
-        return _best_discard(game, contract.taker, solver, clock)
+        game, _ = best_discard(game, contract.taker, solver, clock.left)
+        assert game.d.discard is not None
+        return format_position(deck, game.position()), game.d.discard.code
     return format_position(deck, game.position()), None
 
 
@@ -198,19 +201,24 @@ def _bid(game: Game, trump: object, taker: int) -> None:
                                 field="contract") from None
 
 
-def _best_discard(game: Game, taker: int, solver: Solver, clock: _Clock) -> tuple[str, str]:
-    """euchre3: the taker's discard with the most tricks (ties: the first in card order)."""
-    best: tuple[int, str, str] | None = None
+def best_discard(
+    game: Game, taker: int, solver: Solver, time_left: Callable[[], float | None]
+) -> tuple[Game, int]:
+    """euchre3: ``game`` forked after the taker's discard that leaves him the most tricks
+    (ties: the first in card order), and the search nodes it took. ``time_left`` gives
+    each solve's deadline."""
+    best: tuple[int, Game] | None = None
+    nodes = 0
     for move in game.legal_moves(taker):
         trial = game.fork()
         trial.push(taker, move)
-        text = format_position(game.deck, trial.position())
-        value = solver.solve(game.variant, text, all_cards=False, line=False, deadline=clock.left()).value
-        card = move.card.code  # type: ignore[attr-defined]
-        if best is None or value > best[0]:
-            best = (value, text, card)
+        solution = solver.solve(game.variant, format_position(game.deck, trial.position()), all_cards=False,
+                                line=False, deadline=time_left())
+        nodes += solution.nodes
+        if best is None or solution.value > best[0]:
+            best = (solution.value, trial)
     assert best is not None
-    return best[1], best[2]
+    return best[1], nodes
 
 
 def played_start(fresh: Game, history: list[tuple[int, Move]], number: int, trick: int = 0) -> Position | None:
@@ -232,5 +240,5 @@ def _at_trick(game: Game, number: int, trick: int) -> bool:
 
 __all__ = [
     "Contract", "DealAnalysis", "PlayAnalysis", "UNITS", "analyse_deal", "analyse_played_deal", "analyse_position",
-    "played_start",
+    "best_discard", "played_start",
 ]

@@ -6,6 +6,10 @@ import pytest
 
 from engine_service.rules import Game, RuleViolation, new_game, parse_move
 
+# A hearts deal whose value is known: each player holds one whole suit, and seat 0, with the
+# clubs, takes every trick and shoots the moon (0 for it, 26 for each other player).
+MOON_DEAL = "0:...AKQJT98765432 ..AKQJT98765432. AKQJT98765432... .AKQJT98765432.."
+
 
 def play(game: Game, seat: int, *moves: str) -> None:
     """Plays each move text for ``seat`` in turn (it must be legal)."""

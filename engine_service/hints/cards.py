@@ -24,10 +24,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _solver
-from ..rules import STOCK, Game
+from ..rules import Game
 from ..rules.notation import Position, format_position
 from ..solver import VALUE_UNITS
-from .common import Hint, HintOption, HolderFacts, Sampling, codes, holder_arg, mean_and_error
+from .common import (
+    Hint, HintOption, HolderFacts, Sampling, codes, holder_arg, holder_facts, mean_and_error, sample_placements,
+)
 from .decisions import blind_copy, filled, play_line, side_score
 
 # The deal score in belote and belote3 depends on more than the solved card points (capot,
@@ -72,15 +74,6 @@ def card_question(game: Game, seat: int) -> HintQuestion:
         points=position.points,
         tricks=position.tricks,
     )
-    holders = tuple(
-        (
-            None if facts.holder == STOCK else facts.holder,
-            facts.size,
-            codes(facts.known),
-            codes(knowledge.unseen - facts.excluded),
-        )
-        for facts in knowledge.holders
-    )
     value_is_own = game.variant == "hearts" or seat == d.taker or game.partner_of(seat) == d.taker
     return HintQuestion(
         variant=game.variant,
@@ -88,7 +81,7 @@ def card_question(game: Game, seat: int) -> HintQuestion:
         version=game.version,
         template=format_position(game.deck, template),
         unseen=codes(knowledge.unseen),
-        holders=holders,
+        holders=holder_facts(knowledge),
         hearts_player=seat if game.variant == "hearts" else None,
         value_is_own=value_is_own,
         deal_total=_deal_total(game, seat),
@@ -136,9 +129,7 @@ def _scores_of_lines(
     engine, which scores it by the rules (capot, dedans, litige, announcements). The deals
     scored by ``end`` (a monotonic instant), None if not one."""
     assert question.blind is not None
-    _, placements = _solver.sample_placements(
-        question.variant, list(question.unseen), [holder_arg(h) for h in question.holders], seed, len(lines),
-    )
+    placements = sample_placements(question.variant, question.unseen, question.holders, seed, len(lines))
     scores = []
     for placement, deal_lines in zip(placements, lines):
         if end is not None and time.monotonic() >= end:

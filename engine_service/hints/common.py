@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
+
+from .. import _solver
+from ..rules import STOCK, Knowledge
 
 # The sampling defaults (see docs/architecture.md "Hints"): a hint solves at least
 # MIN_SAMPLES deals whatever its budget, and at most MAX_SAMPLES.
@@ -58,10 +61,28 @@ def codes(cards: Iterable[Any]) -> tuple[str, ...]:
     return tuple(sorted(card.code for card in cards))
 
 
+def holder_facts(knowledge: Knowledge) -> tuple[HolderFacts, ...]:
+    """Every holder of cards the seat cannot see (other seats, the stock), as card codes."""
+    return tuple(
+        (None if facts.holder == STOCK else facts.holder, facts.size, codes(facts.known),
+         codes(knowledge.unseen - facts.excluded))
+        for facts in knowledge.holders
+    )
+
+
 def holder_arg(holder: HolderFacts) -> tuple[Any, ...]:
     """A holder's facts as the extension takes them."""
     seat, size, known, allowed = holder
     return (seat, size, list(known), list(allowed))
+
+
+def sample_placements(
+    variant: str, unseen: Sequence[str], holders: Sequence[HolderFacts], seed: int, count: int
+) -> list[list[list[str]]]:
+    """Deals ``0..count`` of the seed (the ones the extension's evaluations solve): each
+    holder's cards, in the order of ``holders``."""
+    _, placements = _solver.sample_placements(variant, list(unseen), [holder_arg(h) for h in holders], seed, count)
+    return placements
 
 
 def mean_and_error(values: Iterable[float | int | None]) -> tuple[float, float]:

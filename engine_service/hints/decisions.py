@@ -31,14 +31,16 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from .. import _solver
-from ..rules import STOCK, Card, Declare, Game, Move, Pass, Phase, Play, RuleViolation
+from ..analysis import best_discard
+from ..rules import Card, Declare, Game, Move, Pass, Phase, Play, RuleViolation
 from ..rules.dealing import Deal
 from ..rules.declarations import best_set
 from ..rules.errors import Reason
 from ..rules.notation import format_position
 from ..solver import Solver, SolveStoppedError, seconds_until
-from .common import Hint, HintOption, HolderFacts, Sampling, codes, holder_arg, mean_and_error
+from .common import (
+    Hint, HintOption, HolderFacts, Sampling, codes, holder_facts, mean_and_error, sample_placements,
+)
 
 UNIT = "deal_score_margin"
 DECISION_PHASES = (Phase.BIDDING, Phase.DISCARD, Phase.DECLARATIONS)
@@ -62,11 +64,6 @@ def decision_question(game: Game, seat: int) -> DecisionQuestion:
     if game.phase not in DECISION_PHASES:
         raise RuleViolation(Reason.HINT_UNAVAILABLE, f"no hint for the {game.phase.value} phase")
     knowledge = game.knowledge(seat)
-    holders = tuple(
-        (None if facts.holder == STOCK else facts.holder, facts.size, codes(facts.known),
-         codes(knowledge.unseen - facts.excluded))
-        for facts in knowledge.holders
-    )
     return DecisionQuestion(
         variant=game.variant,
         seat=seat,
@@ -74,7 +71,7 @@ def decision_question(game: Game, seat: int) -> DecisionQuestion:
         blind=blind_copy(game, seat),
         options=tuple(game.legal_moves(seat)),
         unseen=codes(knowledge.unseen),
-        holders=holders,
+        holders=holder_facts(knowledge),
     )
 
 
@@ -108,9 +105,7 @@ def answer_decision(
     start = time.monotonic()
     hard_end = None if deadline is None else start + deadline
     budget_end = None if budget is None else start + budget
-    _, placements = _solver.sample_placements(
-        question.variant, list(question.unseen), [holder_arg(h) for h in question.holders], seed, max_samples,
-    )
+    placements = sample_placements(question.variant, question.unseen, question.holders, seed, max_samples)
     solvers = threading.local()  # one solver per worker thread, for this hint only
 
     def play_out(index: int) -> tuple[list[tuple[float, float]], int]:
@@ -273,7 +268,8 @@ class _Outcomes:
         if key not in self._taken:
             game = self._pushed_all(self.game, bids)
             if game.phase is Phase.DISCARD:
-                game = self._best_discard(game, taker)
+                game, nodes = best_discard(game, taker, self.solver, self._left)
+                self.nodes += nodes
             self._taken[key] = game
         return self._taken[key]
 
@@ -282,19 +278,6 @@ class _Outcomes:
         for move in bids:
             result = self._pushed(result, result.to_act()[0], move)
         return result
-
-    def _best_discard(self, game: Game, taker: int) -> Game:
-        best: tuple[int, Game] | None = None
-        for move in game.legal_moves(taker):
-            trial = self._pushed(game, taker, move)
-            solution = self.solver.solve(game.variant, format_position(game.deck, trial.position()), all_cards=False,
-                                         line=False, deadline=self._left())
-            self.nodes += solution.nodes
-            value = solution.value
-            if best is None or value > best[0]:
-                best = (value, trial)
-        assert best is not None
-        return best[1]
 
     # --- play to the end
     def _finished(self, game: Game | None, *, declarer: int | None = None, declare: bool = True) -> Game | None:

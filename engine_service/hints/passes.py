@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _solver
-from ..rules import STOCK, Game, Position
+from ..rules import Game, Position
 from ..rules.notation import format_position
-from .common import Hint, HintOption, HolderFacts, Sampling, codes, holder_arg, mean_and_error
+from .common import Hint, HintOption, HolderFacts, Sampling, codes, holder_arg, holder_facts, mean_and_error
 
 UNIT = "penalty_points"
 
@@ -37,17 +37,12 @@ class PassQuestion:
 def pass_question(game: Game, seat: int) -> PassQuestion:
     knowledge = game.knowledge(seat)
     hands = tuple(frozenset(game.d.hands[seat]) if index == seat else frozenset() for index in range(game.players))
-    holders = tuple(
-        (None if facts.holder == STOCK else facts.holder, facts.size, codes(facts.known),
-         codes(knowledge.unseen - facts.excluded))
-        for facts in knowledge.holders
-    )
     return PassQuestion(
         seat=seat,
         version=game.version,
         template=format_position(game.deck, Position(hands, leader=seat)),
         unseen=codes(knowledge.unseen),
-        holders=holders,
+        holders=holder_facts(knowledge),
         offset=game.pass_offset(),  # type: ignore[attr-defined]
     )
 

@@ -1,11 +1,13 @@
-"""Random players over RPC: each seat its own client and credential."""
+"""Random players over RPC (each seat its own client and credential), and a helper to
+catch a call's error."""
 
 from __future__ import annotations
 
 import random
 from typing import Callable
 
-from cardgames_client import Client, CreatedGame, move_text, pb
+import pytest
+from cardgames_client import CardgamesError, Client, CreatedGame, move_text, pb
 
 # Small targets so that a whole match is a few deals.
 QUICK_OPTIONS = {
@@ -14,6 +16,13 @@ QUICK_OPTIONS = {
     "hearts": {"target_score": 26},
     "belote": {"target_score": 501},
 }
+
+
+def error_of(call: Callable[[], object]) -> CardgamesError:
+    """The error a call raises (it must raise one)."""
+    with pytest.raises(CardgamesError) as caught:
+        call()
+    return caught.value
 
 
 def choose(view: pb.GameView, rng: random.Random) -> str:

@@ -13,16 +13,8 @@ from cardgames_client import CardgamesError, Client, deal_input, pb
 
 from engine_service.rules import new_game
 from engine_service.rules.notation import format_deal, format_position, parse_position
-from tests.service.players import choose
-
-MOON_DEAL = "0:...AKQJT98765432 ..AKQJT98765432. AKQJT98765432... .AKQJT98765432.."
-
-
-def error_of(call) -> CardgamesError:  # noqa: ANN001
-    with pytest.raises(CardgamesError) as caught:
-        call()
-    return caught.value
-
+from tests.conftest import MOON_DEAL
+from tests.service.players import choose, error_of
 
 def seeded_deal(variant: str, seed: str) -> str:
     game = new_game(variant, seed=seed)

@@ -15,7 +15,8 @@ from cardgames_client import CardgamesError, Client, CreatedGame, deal_input, mo
 
 from engine_service.rules import Deal, new_game
 from engine_service.rules.notation import format_deal
-from tests.service.players import QUICK_OPTIONS, choose
+from tests.conftest import MOON_DEAL
+from tests.service.players import QUICK_OPTIONS, choose, error_of
 from tests.service.server_process import ServerProcess
 
 
@@ -53,16 +54,6 @@ def strong_euchre3_deal() -> str:
 
 
 FIRST_DEALS = {"euchre3": strong_euchre3_deal()}
-
-
-# Each hearts player holds one whole suit: seat 0, with the clubs, takes every trick.
-MOON_DEAL = "0:...AKQJT98765432 ..AKQJT98765432. AKQJT98765432... .AKQJT98765432.."
-
-
-def error_of(call) -> CardgamesError:  # noqa: ANN001
-    with pytest.raises(CardgamesError) as caught:
-        call()
-    return caught.value
 
 
 def play_until_card_play(client: Client, game: CreatedGame, rng: random.Random) -> pb.GameView:

@@ -13,10 +13,9 @@ from engine_service.analysis import Contract, analyse_deal, analyse_played_deal,
 from engine_service.rules import DealOutcome, Phase, Reason, RuleViolation, new_game
 from engine_service.rules.notation import format_deal, parse_position
 from engine_service.solver import Solver, SolveStoppedError
+from tests.conftest import MOON_DEAL
 
 TRUMP_VARIANTS = ("euchre3", "belote3", "belote")
-# Each hearts player holds one whole suit: seat 0 the clubs wins every trick and shoots the moon.
-MOON_DEAL = "0:...AKQJT98765432 ..AKQJT98765432. AKQJT98765432... .AKQJT98765432.."
 
 
 def deal_text(variant: str, seed: str) -> tuple[str, int]:

@@ -165,6 +165,23 @@ fn sampler_of(variant: core::Variant, unseen: &[String], holders: &[HolderSpec])
     core::DealSampler::new(unseen, &facts)
 }
 
+/// A hint's template position, its sampler and each holder's seat (None: the stock).
+fn sampled_template(
+    variant: core::Variant,
+    template: &str,
+    unseen: &[String],
+    holders: &[HolderSpec],
+) -> Result<(core::PositionParts, core::DealSampler, Vec<Option<usize>>), core::SolverError> {
+    let parts = core::PositionParts::parse(variant, template)?;
+    let sampler = sampler_of(variant, unseen, holders)?;
+    Ok((parts, sampler, holders.iter().map(|(seat, ..)| *seat).collect()))
+}
+
+/// Sampling limits from seconds from now.
+fn sample_limits(min_samples: usize, max_samples: usize, budget: Option<f64>, deadline: Option<f64>) -> core::SampleLimits {
+    core::SampleLimits { min_samples, max_samples, budget_end: instant_after(budget), deadline: instant_after(deadline) }
+}
+
 /// Draws `count` placements of the `unseen` cards among `holders` (uniform over the ones
 /// consistent with the holders' facts), deal `i` from stream `i` of `seed`; each placement
 /// lists every holder's cards. Also returns how many placements are consistent.
@@ -215,13 +232,11 @@ fn evaluate_cards<'py>(
     memory_mb: usize,
     line_deals: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let limits = core::SampleLimits { min_samples, max_samples, budget_end: instant_after(budget), deadline: instant_after(deadline) };
+    let limits = sample_limits(min_samples, max_samples, budget, deadline);
     let memory = memory_mb.clamp(1, 4096) << 20;
     let (variant, result) = guarded(|| {
         let variant = convert::variant(variant)?;
-        let parts = core::PositionParts::parse(variant, template)?;
-        let sampler = sampler_of(variant, &unseen, &holders)?;
-        let seats: Vec<Option<usize>> = holders.iter().map(|(seat, ..)| *seat).collect();
+        let (parts, sampler, seats) = sampled_template(variant, template, &unseen, &holders)?;
         let result = py.detach(|| core::evaluate_cards(&parts, &seats, &sampler, player, seed, limits, line_deals, threads, memory))?;
         Ok((variant, result))
     })?;
@@ -256,12 +271,10 @@ fn evaluate_passes<'py>(
     deadline: Option<f64>,
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let limits = core::SampleLimits { min_samples, max_samples, budget_end: instant_after(budget), deadline: instant_after(deadline) };
+    let limits = sample_limits(min_samples, max_samples, budget, deadline);
     let variant = core::Variant::Hearts;
     let result = guarded(|| {
-        let parts = core::PositionParts::parse(variant, template)?;
-        let sampler = sampler_of(variant, &unseen, &holders)?;
-        let seats: Vec<Option<usize>> = holders.iter().map(|(seat, ..)| *seat).collect();
+        let (parts, sampler, seats) = sampled_template(variant, template, &unseen, &holders)?;
         py.detach(|| core::evaluate_passes(&parts, &seats, &sampler, seat, offset, seed, limits, threads))
     })?;
     let dict = PyDict::new(py);
