@@ -95,13 +95,12 @@ def answer_cards(
     sampling: Sampling,
 ) -> Hint:
     """Solves sampled deals and ranks the cards (see :func:`engine_service.hints.answer`)."""
-    seed, budget, deadline = sampling.seed, sampling.budget, sampling.deadline
-    min_samples, max_samples, threads = sampling.min_samples, sampling.max_samples, sampling.threads
+    seed, deadline = sampling.seed, sampling.deadline
     end = None if deadline is None else time.monotonic() + deadline
     line_deals = LINE_DEALS if question.blind is not None else 0
     raw: dict[str, Any] = _solver.evaluate_cards(
         question.variant, question.template, list(question.unseen), [holder_arg(h) for h in question.holders],
-        question.hearts_player, seed, min_samples, max_samples, budget, deadline, threads, line_deals=line_deals,
+        question.hearts_player, *sampling.extension_args(), line_deals=line_deals,
     )
     per_deal: list[list[int]] = raw["values"]
     scored_lines = _scores_of_lines(question, seed, raw["lines"], end) if raw["lines"] else None

@@ -32,6 +32,11 @@ class Sampling:
     max_samples: int = MAX_SAMPLES
     threads: int = 0  # 0: every core
 
+    def extension_args(self) -> tuple[Any, ...]:
+        """(seed, min_samples, max_samples, budget, deadline, threads), in the order the
+        extension's sampled evaluations take them."""
+        return (self.seed, self.min_samples, self.max_samples, self.budget, self.deadline, self.threads)
+
 
 @dataclass(frozen=True)
 class HintOption:

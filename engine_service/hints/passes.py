@@ -51,11 +51,9 @@ def answer_passes(
     question: PassQuestion,
     sampling: Sampling,
 ) -> Hint:
-    seed, budget, deadline = sampling.seed, sampling.budget, sampling.deadline
-    min_samples, max_samples, threads = sampling.min_samples, sampling.max_samples, sampling.threads
     raw: dict[str, Any] = _solver.evaluate_passes(
         question.template, list(question.unseen), [holder_arg(h) for h in question.holders], question.seat,
-        question.offset, seed, min_samples, max_samples, budget, deadline, threads,
+        question.offset, *sampling.extension_args(),
     )
     per_deal: list[list[int]] = raw["values"]
     options = []
@@ -63,7 +61,7 @@ def answer_passes(
         mean, error = mean_and_error(values[index] for values in per_deal)
         options.append(HintOption("give:" + " ".join(cards), mean, error, mean, error))
     options.sort(key=lambda option: (option.expected, option.move))
-    return Hint(question.seat, question.version, UNIT, tuple(options), len(per_deal), seed, 0)
+    return Hint(question.seat, question.version, UNIT, tuple(options), len(per_deal), sampling.seed, 0)
 
 
 __all__ = ["PassQuestion", "UNIT", "answer_passes", "pass_question"]
