@@ -202,7 +202,7 @@ impl<'a> Search<'a> {
             (Key::Partition(seen), found.map(|(b, used)| (b, used | (self.rules.always_relevant & self.st.in_play))))
         } else {
             let table_key = key(self.rules, &self.st);
-            let found = self.table.probe(&self.st, &table_key, self.rules.fingerprint);
+            let found = self.table.probe(&self.st, &table_key, self.rules.fingerprint, &self.rules.points);
             (Key::Exact(table_key), found.map(|b| (b, 0)))
         }
     }

@@ -51,6 +51,40 @@ pub(crate) fn key(rules: &Rules, st: &State) -> Key {
     Key { hands, signature }
 }
 
+/// How far the value of a position can lie from that of another with the same hands in
+/// relative ranks (the same game tree) whose point cards differ: `current` and `stored`
+/// are their keys' signatures. Slot by slot down each lane (the zero-point cards are the
+/// weakest of a lane, so the point cards fill its top slots), the two cards' points
+/// differ by some amount; whichever cards the MAX side ends up winning, its points differ
+/// by at least the sum of the negative differences and at most that of the positive ones.
+/// The idea is *payoff similarity* (Furtak and Buro, "Using payoff-similarity to speed up
+/// search", IJCAI 2011): a table entry bounds every position of its structure.
+pub(crate) fn payoff_shift(points: &[i32; 64], current: u64, stored: u64) -> (i32, i32) {
+    let (mut below, mut above) = (0, 0);
+    for lane in LANES {
+        let (mut mine, mut theirs) = (current & lane, stored & lane);
+        while mine | theirs != 0 {
+            let difference = top_points(points, &mut mine) - top_points(points, &mut theirs);
+            if difference < 0 {
+                below += difference;
+            } else {
+                above += difference;
+            }
+        }
+    }
+    (below, above)
+}
+
+/// The points of the highest card of `cards` (0 when empty), which it removes.
+fn top_points(points: &[i32; 64], cards: &mut u64) -> i32 {
+    if *cards == 0 {
+        return 0;
+    }
+    let top = 63 - cards.leading_zeros();
+    *cards &= !(1u64 << top);
+    points[top as usize]
+}
+
 /// A card as (lane, relative slot), for storing best moves in the table.
 pub(crate) fn relative(st: &State, card: u32) -> u32 {
     let in_play = st.in_play;
@@ -64,4 +98,26 @@ pub(crate) fn absolute(st: &State, relative: u32) -> Option<u32> {
     let in_play = st.in_play;
     let lane = relative / 16;
     nth_bit(in_play & LANES[lane as usize], relative % 16)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn payoff_shift_pairs_each_lane_from_the_top() {
+        let mut points = [0i32; 64];
+        // lane 0: slots 2..=5 worth 3, 4, 10, 11; lane 1 (from bit 16): 2, 20.
+        for (card, value) in [(2, 3), (3, 4), (4, 10), (5, 11), (16, 2), (17, 20)] {
+            points[card] = value;
+        }
+        let set = |cards: &[u32]| cards.iter().fold(0u64, |acc, &c| acc | 1u64 << c);
+        // Lane 0: the ace against the ace, a zero against the king (-4), zero against zero.
+        // Lane 1: the 20 against the 2 (+18).
+        let current = set(&[0, 1, 5, 17]) & !set(&[0, 1]);
+        let stored = set(&[0, 3, 5, 16]) & !set(&[0]);
+        assert_eq!(payoff_shift(&points, current, stored), (-4, 18));
+        assert_eq!(payoff_shift(&points, stored, current), (-18, 4));
+        assert_eq!(payoff_shift(&points, current, current), (0, 0));
+    }
 }

