@@ -63,6 +63,9 @@ pub(crate) fn payoff_shift(points: &[i32; 64], current: u64, stored: u64) -> (i3
     let (mut below, mut above) = (0, 0);
     for lane in LANES {
         let (mut mine, mut theirs) = (current & lane, stored & lane);
+        if mine == theirs {
+            continue;
+        }
         while mine | theirs != 0 {
             let difference = top_points(points, &mut mine) - top_points(points, &mut theirs);
             if difference < 0 {
