@@ -6,7 +6,7 @@ and the whole table over trumps and takers: 12 or 16 solves from the first card)
 deals are 13-card positions with six tricks left instead (a whole 52-card hearts table is
 minutes of search, the solver issue's open target), each solved for its first player.
 
-    .venv/bin/python benchmarks/analysis_bench.py [--deals 20] [--variants euchre3,belote3,belote,hearts]
+    .venv/bin/python benchmarks/analysis_bench.py [--deals 60] [--variants euchre3,belote3,belote,hearts]
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def run(client: Client, batch: list, parallelism: int) -> tuple[float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--variants", default="euchre3,belote3,belote,hearts")
     args = parser.parse_args()
     print(f"{'variant':9} {'items':>6} {'1 core /s':>10} {'2 cores /s':>11} {'ratio':>6}")

@@ -119,7 +119,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--bridge-deals", type=int, default=20)
     parser.add_argument("--variants", default="euchre3,belote,belote3")
-    parser.add_argument("--batch-deals", type=int, default=40)
+    parser.add_argument("--batch-deals", type=int, default=120)
     parser.add_argument("--hearts-deals", type=int, default=0, help="hearts deals (minutes each)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
