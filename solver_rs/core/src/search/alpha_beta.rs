@@ -7,8 +7,8 @@
 //! ranks it relied on: with partition search (bridge, hearts) an entry then serves every
 //! position that differs only in the others (see `partition.rs`).
 
-use super::bounds::future_bounds;
-use super::key::{absolute, key, relative};
+use super::bounds::{future_bounds, master_run};
+use super::key::{absolute, key, relative, SureSlots};
 use super::ordering::{ordered, representative_of, Moves};
 use super::partition::{PartitionTable, Seen};
 use super::state::State;
@@ -202,7 +202,14 @@ impl<'a> Search<'a> {
             (Key::Partition(seen), found.map(|(b, used)| (b, used | (self.rules.always_relevant & self.st.in_play))))
         } else {
             let table_key = key(self.rules, &self.st);
-            let found = self.table.probe(&self.st, &table_key, self.rules.fingerprint, &self.rules.points);
+            let sure = || {
+                master_run(self.rules, &self.st).map(|(run, to_max)| SureSlots {
+                    lane: self.rules.trump_lane.unwrap_or(0),
+                    slots: run.count_ones(),
+                    to_max,
+                })
+            };
+            let found = self.table.probe(&self.st, &table_key, self.rules.fingerprint, &self.rules.points, sure);
             (Key::Exact(table_key), found.map(|b| (b, 0)))
         }
     }

@@ -43,36 +43,39 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32, u64) {
 /// side wins at least as many tricks as one of its seats holds of them (one seat's cards
 /// go to different tricks; partners' may meet in one).
 fn master_trumps(rules: &Rules, st: &State) -> (i32, i32, u64) {
-    let Some(trump) = rules.trump_lane else {
-        return (0, 0, 0); // no trumps (hearts among them)
+    let Some((masters, max_side)) = master_run(rules, st) else {
+        return (0, 0, 0);
     };
-    let all_trumps = st.in_play & LANES[trump];
-    let mut trumps = all_trumps;
+    let sure = match rules.objective {
+        Objective::Points => rules.points_of(masters),
+        _ => (0..rules.n).map(|seat| (st.hands[seat] & masters).count_ones() as i32).max().unwrap_or(0),
+    };
+    if max_side {
+        (sure, 0, masters)
+    } else {
+        (0, sure, masters)
+    }
+}
+
+/// The master trumps (see `master_trumps`) and whether the MAX side holds them; `None`
+/// without trumps, or when the top trump is on the table.
+pub(crate) fn master_run(rules: &Rules, st: &State) -> Option<(u64, bool)> {
+    let trump = rules.trump_lane?;
+    let mut trumps = st.in_play & LANES[trump];
     let mut side = None;
-    let mut points = 0;
-    let mut held = [0i32; 4];
+    let mut run = 0u64;
     while trumps != 0 {
-        let top = 63 - trumps.leading_zeros();
-        let Some(owner) = (0..rules.n).find(|&seat| st.hands[seat] & (1u64 << top) != 0) else { break };
+        let top = 1u64 << (63 - trumps.leading_zeros());
+        let Some(owner) = (0..rules.n).find(|&seat| st.hands[seat] & top != 0) else { break };
         let owner_side = rules.max_side[owner];
         if side.is_some_and(|s| s != owner_side) {
             break;
         }
         side = Some(owner_side);
-        points += rules.points[top as usize];
-        held[owner] += 1;
-        trumps &= !(1u64 << top);
+        run |= top;
+        trumps &= !top;
     }
-    let sure = match rules.objective {
-        Objective::Points => points,
-        _ => held.into_iter().max().unwrap_or(0),
-    };
-    let masters = all_trumps & !trumps;
-    match side {
-        Some(true) => (sure, 0, masters),
-        Some(false) => (0, sure, masters),
-        None => (0, 0, 0),
-    }
+    side.map(|side| (run, side))
 }
 
 fn basic_bounds(rules: &Rules, st: &State) -> (i32, i32) {

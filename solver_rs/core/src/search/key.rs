@@ -57,18 +57,28 @@ pub(crate) fn key(rules: &Rules, st: &State) -> Key {
 /// weakest of a lane, so the point cards fill its top slots), the two cards' points
 /// differ by some amount; whichever cards the MAX side ends up winning, its points differ
 /// by at least the sum of the negative differences and at most that of the positive ones.
-/// The idea is *payoff similarity* (Furtak and Buro, "Using payoff-similarity to speed up
-/// search", IJCAI 2011): a table entry bounds every position of its structure.
-pub(crate) fn payoff_shift(points: &[i32; 64], current: u64, stored: u64) -> (i32, i32) {
+/// The slots of `sure` go to a known side (master trumps): their difference counts
+/// exactly, for MAX, or not at all. The idea is *payoff similarity* (Furtak and Buro,
+/// "Using payoff-similarity to speed up search", IJCAI 2011): a table entry bounds every
+/// position of its structure.
+pub(crate) fn payoff_shift(points: &[i32; 64], current: u64, stored: u64, sure: Option<SureSlots>) -> (i32, i32) {
     let (mut below, mut above) = (0, 0);
-    for lane in LANES {
+    for (lane_index, lane) in LANES.into_iter().enumerate() {
         let (mut mine, mut theirs) = (current & lane, stored & lane);
         if mine == theirs {
             continue;
         }
+        let mut sure_slots = sure.filter(|s| s.lane == lane_index).map_or(0, |s| s.slots);
+        let to_max = sure.is_some_and(|s| s.to_max);
         while mine | theirs != 0 {
             let difference = top_points(points, &mut mine) - top_points(points, &mut theirs);
-            if difference < 0 {
+            if sure_slots > 0 {
+                sure_slots -= 1;
+                if to_max {
+                    below += difference;
+                    above += difference;
+                }
+            } else if difference < 0 {
                 below += difference;
             } else {
                 above += difference;
@@ -76,6 +86,14 @@ pub(crate) fn payoff_shift(points: &[i32; 64], current: u64, stored: u64) -> (i3
         }
     }
     (below, above)
+}
+
+/// The top `slots` of a lane, whose cards the MAX side (`to_max`) or the other wins for sure.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SureSlots {
+    pub lane: usize,
+    pub slots: u32,
+    pub to_max: bool,
 }
 
 /// The points of the highest card of `cards` (0 when empty), which it removes.
@@ -119,8 +137,12 @@ mod tests {
         // Lane 1: the 20 against the 2 (+18).
         let current = set(&[0, 1, 5, 17]) & !set(&[0, 1]);
         let stored = set(&[0, 3, 5, 16]) & !set(&[0]);
-        assert_eq!(payoff_shift(&points, current, stored), (-4, 18));
-        assert_eq!(payoff_shift(&points, stored, current), (-18, 4));
-        assert_eq!(payoff_shift(&points, current, current), (0, 0));
+        assert_eq!(payoff_shift(&points, current, stored, None), (-4, 18));
+        assert_eq!(payoff_shift(&points, stored, current, None), (-18, 4));
+        assert_eq!(payoff_shift(&points, current, current, None), (0, 0));
+        // Lane 1's top slot sure to go to MAX: its +18 counts both ways; to the other side: not at all.
+        let sure = |to_max| Some(SureSlots { lane: 1, slots: 1, to_max });
+        assert_eq!(payoff_shift(&points, current, stored, sure(true)), (-4 + 18, 18));
+        assert_eq!(payoff_shift(&points, current, stored, sure(false)), (-4, 0));
     }
 }

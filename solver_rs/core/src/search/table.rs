@@ -10,7 +10,7 @@
 //! differ (`key::payoff_shift`): belote's full deals visit 4.5 times fewer nodes with it,
 //! belote3's 8 times fewer.
 
-use super::key::{payoff_shift, Key};
+use super::key::{payoff_shift, Key, SureSlots};
 use super::state::State;
 
 const WORDS: usize = 7;
@@ -156,19 +156,29 @@ impl Table {
 
     /// What the bucket's entries of this structure say of the position: its own entry's
     /// bounds (and best move), met with the shifted bounds of its point-card variants.
-    pub(crate) fn probe(&self, st: &State, key: &Key, fingerprint: u32, points: &[i32; 64]) -> Option<Bounds> {
+    /// `sure`: the slots whose winner is known (computed only if a variant is met).
+    pub(crate) fn probe(
+        &self,
+        st: &State,
+        key: &Key,
+        fingerprint: u32,
+        points: &[i32; 64],
+        sure: impl Fn() -> Option<SureSlots>,
+    ) -> Option<Bounds> {
         if self.slots.is_empty() {
             return None;
         }
         let meta = Table::meta(st, fingerprint);
         let index = self.bucket(key, meta);
         let (mut own, mut similar) = (None::<Bounds>, None::<Bounds>);
+        let mut sure_slots = None;
         for slot in self.slots[index..index + BUCKET].iter().filter(|slot| self.same_structure(slot, key, meta)) {
             let bounds = decode(slot[4]);
             if slot[6] == key.signature {
                 own = Some(bounds);
             } else {
-                let shifted = bounds.shifted(payoff_shift(points, key.signature, slot[6]));
+                let sure_slots = *sure_slots.get_or_insert_with(&sure);
+                let shifted = bounds.shifted(payoff_shift(points, key.signature, slot[6], sure_slots));
                 similar = Some(similar.map_or(shifted, |s| s.meet(shifted)));
             }
         }
