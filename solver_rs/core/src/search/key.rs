@@ -2,7 +2,7 @@
 //! equivalent cards are already gone share one key (and one table entry).
 //!
 //! In each lane the remaining cards are renumbered from 0 by strength, and each hand is
-//! written in that numbering. This is exact for trick objectives; for card points the
+//! written in that numbering (all lanes packed in one word, with the lanes' sizes). This is exact for trick objectives; for card points the
 //! key adds what renumbering hides: in belote the exact set of remaining point cards (the
 //! zero-point cards are always the weakest of a lane, so the sequence of values is
 //! restored), in hearts the relative place of the Q♠ (hearts are all worth 1).
@@ -23,18 +23,18 @@ fn nth_bit(mask: u64, index: u32) -> Option<u32> {
 }
 
 /// The key of a position at a trick boundary (nothing on the table).
+///
+/// Each hand is packed over the cards in play (one PEXT: lane after lane, each in its
+/// relative ranks), and the last hand, which holds what the others do not, gives its word
+/// to the number of cards left in each lane (which the packing hides).
 pub(crate) fn key(rules: &Rules, st: &State) -> Key {
     let in_play = st.in_play;
     let mut hands = [0u64; 4];
-    for (lane, &cards) in LANES.iter().enumerate() {
-        let remaining = in_play & cards;
-        if remaining == 0 {
-            continue;
-        }
-        for (key_hand, &hand) in hands.iter_mut().zip(&st.hands).take(rules.n) {
-            *key_hand |= extract(hand, remaining) << (lane * 16);
-        }
+    let last = rules.n - 1;
+    for (key_hand, &hand) in hands.iter_mut().zip(&st.hands).take(last) {
+        *key_hand = extract(hand, in_play);
     }
+    hands[last] = LANES.iter().enumerate().fold(0u64, |acc, (lane, &cards)| acc | u64::from((in_play & cards).count_ones()) << (lane * 8));
     let signature = match rules.objective {
         Objective::Tricks => 0,
         Objective::Points => in_play & rules.point_cards_mask,
