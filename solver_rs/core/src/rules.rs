@@ -64,7 +64,37 @@ pub(crate) struct Rules {
     pub partition: bool,
     /// Cards whose identity every table entry keeps (hearts: the 2♣ and the Q♠).
     pub always_relevant: u64,
+    /// Per lane, for each set of its eight lowest bits, the points of its cards top card
+    /// first, a byte each: what payoff similarity compares slot by slot (point cards
+    /// occupy those bits in every variant; see `search::key::payoff_shift`).
+    pub lane_values: [&'static LaneValues; 4],
 }
+
+/// See `Rules::lane_values`.
+pub(crate) type LaneValues = [u64; 256];
+
+/// The lane values of a lane whose eight strength bits are worth `points`.
+pub(crate) const fn lane_values_of(points: &[i32; 8]) -> LaneValues {
+    let mut table = [0u64; 256];
+    let mut set = 0;
+    while set < 256 {
+        let (mut packed, mut slot, mut bit) = (0u64, 0, 8);
+        while bit > 0 {
+            bit -= 1;
+            if set >> bit & 1 == 1 {
+                packed |= (points[bit] as u64) << (8 * slot);
+                slot += 1;
+            }
+        }
+        table[set] = packed;
+        set += 1;
+    }
+    table
+}
+
+static NO_POINTS: LaneValues = [0; 256];
+static BELOTE_TRUMP_VALUES: LaneValues = lane_values_of(&BELOTE_TRUMP_POINTS);
+static BELOTE_PLAIN_VALUES: LaneValues = lane_values_of(&BELOTE_PLAIN_POINTS);
 
 /// Belote trump order, natural rank (7 8 9 10 J Q K A) -> strength bit.
 const BELOTE_TRUMP_BIT: [u32; 8] = [0, 1, 6, 4, 7, 2, 3, 5];
@@ -101,6 +131,7 @@ impl Rules {
             fingerprint: 0,
             partition: false,
             always_relevant: 0,
+            lane_values: [&NO_POINTS; 4],
         };
         for card in variant.deck().iter() {
             let (lane, bit, points) = rules.layout(card, trump);
@@ -115,6 +146,10 @@ impl Rules {
             Variant::Belote | Variant::Belote3 => {
                 rules.obligations = Obligations::Belote;
                 rules.last_trick_bonus = 10;
+                for lane in 0..4 {
+                    let trump = rules.trump_lane == Some(lane);
+                    rules.lane_values[lane] = if trump { &BELOTE_TRUMP_VALUES } else { &BELOTE_PLAIN_VALUES };
+                }
             }
             Variant::Hearts => {
                 rules.obligations = Obligations::Hearts;

@@ -209,7 +209,7 @@ impl<'a> Search<'a> {
                     to_max,
                 })
             };
-            let found = self.table.probe(&self.st, &table_key, self.rules.fingerprint, &self.rules.points, sure);
+            let found = self.table.probe(&self.st, &table_key, self.rules.fingerprint, &self.rules.lane_values, sure);
             (Key::Exact(table_key), found.map(|b| (b, 0)))
         }
     }

@@ -2,14 +2,14 @@
 //! equivalent cards are already gone share one key (and one table entry).
 //!
 //! In each lane the remaining cards are renumbered from 0 by strength, and each hand is
-//! written in that numbering (all lanes packed in one word, with the lanes' sizes). This is exact for trick objectives; for card points the
-//! key adds what renumbering hides: in belote the exact set of remaining point cards (the
+//! written in that numbering (all lanes packed in one word, with the lanes' sizes). This
+//! is exact for trick objectives; for card points the key adds what renumbering hides: in belote the exact set of remaining point cards (the
 //! zero-point cards are always the weakest of a lane, so the sequence of values is
 //! restored), in hearts the relative place of the Q♠ (hearts are all worth 1).
 
 use super::state::State;
 use crate::cards::{bits, extract};
-use crate::rules::{Objective, Rules, LANES};
+use crate::rules::{LaneValues, Objective, Rules, LANES};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Key {
@@ -61,19 +61,19 @@ pub(crate) fn key(rules: &Rules, st: &State) -> Key {
 /// exactly, for MAX, or not at all. The idea is *payoff similarity* (Furtak and Buro,
 /// "Using payoff-similarity to speed up search", IJCAI 2011): a table entry bounds every
 /// position of its structure.
-pub(crate) fn payoff_shift(points: &[i32; 64], current: u64, stored: u64, sure: Option<SureSlots>) -> (i32, i32) {
+pub(crate) fn payoff_shift(lane_values: &[&LaneValues; 4], current: u64, stored: u64, sure: Option<SureSlots>) -> (i32, i32) {
     let (mut below, mut above) = (0, 0);
-    for (lane_index, lane) in LANES.into_iter().enumerate() {
-        let (mut mine, mut theirs) = (current & lane, stored & lane);
+    for (lane, values) in lane_values.iter().enumerate() {
+        let (mine, theirs) = (current >> (16 * lane) & 0xFF, stored >> (16 * lane) & 0xFF);
         if mine == theirs {
             continue;
         }
-        let mut sure_slots = sure.filter(|s| s.lane == lane_index).map_or(0, |s| s.slots);
+        let (mine, theirs) = (values[mine as usize], values[theirs as usize]);
+        let sure_slots = sure.filter(|s| s.lane == lane).map_or(0, |s| s.slots);
         let to_max = sure.is_some_and(|s| s.to_max);
-        while mine | theirs != 0 {
-            let difference = top_points(points, &mut mine) - top_points(points, &mut theirs);
-            if sure_slots > 0 {
-                sure_slots -= 1;
+        for slot in 0..8 {
+            let difference = (mine >> (8 * slot) & 0xFF) as i32 - (theirs >> (8 * slot) & 0xFF) as i32;
+            if slot < sure_slots {
                 if to_max {
                     below += difference;
                     above += difference;
@@ -94,16 +94,6 @@ pub(crate) struct SureSlots {
     pub lane: usize,
     pub slots: u32,
     pub to_max: bool,
-}
-
-/// The points of the highest card of `cards` (0 when empty), which it removes.
-fn top_points(points: &[i32; 64], cards: &mut u64) -> i32 {
-    if *cards == 0 {
-        return 0;
-    }
-    let top = 63 - cards.leading_zeros();
-    *cards &= !(1u64 << top);
-    points[top as usize]
 }
 
 /// A card as (lane, relative slot), for storing best moves in the table.
@@ -127,16 +117,16 @@ mod tests {
 
     #[test]
     fn payoff_shift_pairs_each_lane_from_the_top() {
-        let mut points = [0i32; 64];
-        // lane 0: slots 2..=5 worth 3, 4, 10, 11; lane 1 (from bit 16): 2, 20.
-        for (card, value) in [(2, 3), (3, 4), (4, 10), (5, 11), (16, 2), (17, 20)] {
-            points[card] = value;
-        }
+        // lane 0: bits 2..=5 worth 3, 4, 10, 11; lane 1 (from bit 16): 2, 20.
+        static LANE0: LaneValues = crate::rules::lane_values_of(&[0, 0, 3, 4, 10, 11, 0, 0]);
+        static LANE1: LaneValues = crate::rules::lane_values_of(&[2, 20, 0, 0, 0, 0, 0, 0]);
+        static NONE: LaneValues = [0; 256];
+        let points = [&LANE0, &LANE1, &NONE, &NONE];
         let set = |cards: &[u32]| cards.iter().fold(0u64, |acc, &c| acc | 1u64 << c);
         // Lane 0: the ace against the ace, a zero against the king (-4), zero against zero.
         // Lane 1: the 20 against the 2 (+18).
-        let current = set(&[0, 1, 5, 17]) & !set(&[0, 1]);
-        let stored = set(&[0, 3, 5, 16]) & !set(&[0]);
+        let current = set(&[5, 17]);
+        let stored = set(&[3, 5, 16]);
         assert_eq!(payoff_shift(&points, current, stored, None), (-4, 18));
         assert_eq!(payoff_shift(&points, stored, current, None), (-18, 4));
         assert_eq!(payoff_shift(&points, current, current, None), (0, 0));

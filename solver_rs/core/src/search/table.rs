@@ -12,6 +12,7 @@
 
 use super::key::{payoff_shift, Key, SureSlots};
 use super::state::State;
+use crate::rules::LaneValues;
 
 const WORDS: usize = 7;
 /// Slots a bucket: the entries of one structure with different point cards share it.
@@ -169,7 +170,7 @@ impl Table {
         st: &State,
         key: &Key,
         fingerprint: u32,
-        points: &[i32; 64],
+        lane_values: &[&LaneValues; 4],
         sure: impl Fn() -> Option<SureSlots>,
     ) -> Option<Bounds> {
         if self.slots.is_empty() {
@@ -185,7 +186,7 @@ impl Table {
                 own = Some(bounds);
             } else {
                 let sure_slots = *sure_slots.get_or_insert_with(&sure);
-                let shifted = bounds.shifted(payoff_shift(points, key.signature, slot[6], sure_slots));
+                let shifted = bounds.shifted(payoff_shift(lane_values, key.signature, slot[6], sure_slots));
                 similar = Some(similar.map_or(shifted, |s| s.meet(shifted)));
             }
         }
@@ -284,7 +285,7 @@ mod tests {
         let mut table = Table::with_memory(1 << 20);
         table.prepare(0); // 2^9 slots, which grow a quarter full
         let key_of = |i: u64| Key { hands: [i, i.wrapping_mul(7), 3, 4], signature: i % 5 };
-        let probe = |table: &Table, i: u64| table.probe(&st, &key_of(i), rules.fingerprint, &rules.points, || None);
+        let probe = |table: &Table, i: u64| table.probe(&st, &key_of(i), rules.fingerprint, &rules.lane_values, || None);
         let (mut stored, mut before) = (0, 0);
         while table.slots.len() == 512 {
             before = table.occupied;
