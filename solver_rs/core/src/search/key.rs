@@ -13,8 +13,10 @@ use crate::rules::{LaneValues, Objective, Rules, LANES};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Key {
+    /// Each at most 32 bits (positions of at most 32 cards, see `table.rs`).
     pub hands: [u64; 4],
-    pub signature: u64,
+    /// Points: the point cards in play, the eight low bits of each lane a byte each.
+    pub signature: u32,
 }
 
 /// The `index`-th set bit of `mask` (the inverse of `extract`).
@@ -37,12 +39,12 @@ pub(crate) fn key(rules: &Rules, st: &State) -> Key {
     hands[last] = LANES.iter().enumerate().fold(0u64, |acc, (lane, &cards)| acc | u64::from((in_play & cards).count_ones()) << (lane * 8));
     let signature = match rules.objective {
         Objective::Tricks => 0,
-        Objective::Points => in_play & rules.point_cards_mask,
+        Objective::Points => lane_bytes(in_play & rules.point_cards_mask),
         Objective::Hearts { .. } => {
             let queen = rules.point_cards_mask & !rules.hearts_lane;
             if in_play & queen != 0 {
                 let below = in_play & LANES[0] & (queen - 1);
-                u64::from(below.count_ones()) + 1
+                below.count_ones() + 1
             } else {
                 0
             }
@@ -61,10 +63,10 @@ pub(crate) fn key(rules: &Rules, st: &State) -> Key {
 /// exactly, for MAX, or not at all. The idea is *payoff similarity* (Furtak and Buro,
 /// "Using payoff-similarity to speed up search", IJCAI 2011): a table entry bounds every
 /// position of its structure.
-pub(crate) fn payoff_shift(lane_values: &[&LaneValues; 4], current: u64, stored: u64, sure: Option<SureSlots>) -> (i32, i32) {
+pub(crate) fn payoff_shift(lane_values: &[&LaneValues; 4], current: u32, stored: u32, sure: Option<SureSlots>) -> (i32, i32) {
     let (mut below, mut above) = (0, 0);
     for (lane, values) in lane_values.iter().enumerate() {
-        let (mine, theirs) = (current >> (16 * lane) & 0xFF, stored >> (16 * lane) & 0xFF);
+        let (mine, theirs) = (current >> (8 * lane) & 0xFF, stored >> (8 * lane) & 0xFF);
         if mine == theirs {
             continue;
         }
@@ -96,6 +98,13 @@ pub(crate) struct SureSlots {
     pub to_max: bool,
 }
 
+/// The eight low bits of each lane of `cards`, a byte each (every point card of the point
+/// games is among them; see `Rules::lane_values`).
+fn lane_bytes(cards: u64) -> u32 {
+    debug_assert_eq!(cards & !0x00FF_00FF_00FF_00FF, 0, "point cards beyond a lane's eight low bits");
+    LANES.iter().enumerate().fold(0, |acc, (lane, _)| acc | ((cards >> (16 * lane) & 0xFF) as u32) << (8 * lane))
+}
+
 /// A card as (lane, relative slot), for storing best moves in the table.
 pub(crate) fn relative(st: &State, card: u32) -> u32 {
     let in_play = st.in_play;
@@ -122,7 +131,7 @@ mod tests {
         static LANE1: LaneValues = crate::rules::lane_values_of(&[2, 20, 0, 0, 0, 0, 0, 0]);
         static NONE: LaneValues = [0; 256];
         let points = [&LANE0, &LANE1, &NONE, &NONE];
-        let set = |cards: &[u32]| cards.iter().fold(0u64, |acc, &c| acc | 1u64 << c);
+        let set = |cards: &[u32]| lane_bytes(cards.iter().fold(0u64, |acc, &c| acc | 1u64 << c));
         // Lane 0: the ace against the ace, a zero against the king (-4), zero against zero.
         // Lane 1: the 20 against the 2 (+18).
         let current = set(&[5, 17]);

@@ -1,7 +1,7 @@
 //! The transposition table: bounds on the future value at trick boundaries.
 //!
-//! Entries are keyed by the hands in relative ranks (see `key.rs`), the leader, the hearts moon status and
-//! a fingerprint of the rules (trump, sides, objective), so a [`Table`] can be kept
+//! Entries are keyed by the hands in relative ranks (see `key.rs`), the leader and a
+//! fingerprint of the rules (trump, sides, objective), so a [`Table`] can be kept
 //! across solves: related positions share it. Memory is bounded; the table is allocated
 //! zeroed, sized for the position at hand (see `prepare`).
 //!
@@ -14,11 +14,14 @@ use super::key::{payoff_shift, Key, SureSlots};
 use super::state::State;
 use crate::rules::LaneValues;
 
-const WORDS: usize = 7;
+/// An entry: the key's four words packed two a word, the signature and the rules'
+/// fingerprint, then the bounds and bookkeeping (see `Table::entry`); a bucket of them
+/// fills two cache lines.
+const WORDS: usize = 4;
 /// Slots a bucket: the entries of one structure with different point cards share it.
 const BUCKET: usize = 4;
 /// The smallest table: 2^9 entries, plus one bit per four cards in play (a full 32-card
-/// deal: 2^17 entries, 7 MB, to start with; 2^19 made two threads share the caches badly:
+/// deal: 2^17 entries, 4 MB, to start with; 2^19 made two threads share the caches badly:
 /// batch speed-up 1.67x against 1.82x, single-thread times equal).
 const MIN_BITS: u32 = 9;
 /// A table a quarter full doubles (keeping its entries), up to its memory bound: the
@@ -27,10 +30,21 @@ const MIN_BITS: u32 = 9;
 const GROW_AT_MUL: usize = 1;
 const GROW_AT_DIV: usize = 4;
 pub(crate) const ENTRY_BYTES: usize = WORDS * 8;
+/// The exact table serves positions of at most this many cards (each key word is 32 bits).
+const MAX_CARDS: u32 = 32;
+
+type Entry = [u64; WORDS];
+
+#[derive(Debug, Clone, Copy)]
+#[repr(C, align(64))]
+struct Bucket([Entry; BUCKET]);
+
+const EMPTY_BUCKET: Bucket = Bucket([[0; WORDS]; BUCKET]);
 
 #[derive(Debug)]
 pub struct Table {
-    slots: Vec<[u64; WORDS]>,
+    buckets: Vec<Bucket>,
+    /// The most entries the memory bound allows (a power of two).
     capacity: usize,
     generation: u8,
     /// Entries of other epochs are empty: clearing is O(1) and keeps the memory mapped.
@@ -91,7 +105,7 @@ impl Table {
     pub fn with_memory(memory_bytes: usize) -> Table {
         let entries = (memory_bytes / ENTRY_BYTES).max(1024);
         let capacity = 1usize << (usize::BITS - 1 - entries.leading_zeros()); // a power of two
-        Table { slots: Vec::new(), capacity, generation: 0, epoch: 1, stores: 0, occupied: 0 }
+        Table { buckets: Vec::new(), capacity, generation: 0, epoch: 1, stores: 0, occupied: 0 }
     }
 
     pub fn memory_bytes(&self) -> usize {
@@ -103,7 +117,7 @@ impl Table {
         self.stores = 0;
         self.occupied = 0;
         if self.epoch == u8::MAX {
-            self.slots = Vec::new(); // every 255 clears, start from zeroed memory again
+            self.buckets = Vec::new(); // every 255 clears, start from zeroed memory again
             self.epoch = 1;
         } else {
             self.epoch += 1;
@@ -119,47 +133,62 @@ impl Table {
         self.stores
     }
 
+    fn entries(&self) -> usize {
+        self.buckets.len() * BUCKET
+    }
+
     /// Sizes the table for a search over `cards_in_play` cards, within the memory bound: a
     /// small position gets a small table (a few hundred kilobytes for euchre3), a full deal a
-    /// few megabytes, which grows as it fills (see `GROW_AT_DIV`). Every page of a table is faulted in by its first use, so an
-    /// oversized table costs a cold solve far more than its searching does (and threads
-    /// faulting pages at once contend in the kernel). A table that grows loses its entries.
+    /// few megabytes, which grows as it fills (see `GROW_AT_DIV`). Every page of a table is
+    /// faulted in by its first use, so an oversized table costs a cold solve far more than
+    /// its searching does (and threads faulting pages at once contend in the kernel). A
+    /// table resized here loses its entries. Positions of more than `MAX_CARDS` cards get no
+    /// table (none of the rule sets that use it has them).
     pub(crate) fn prepare(&mut self, cards_in_play: u32) {
+        if cards_in_play > MAX_CARDS {
+            self.buckets = Vec::new();
+            return;
+        }
         let wanted_bits = (MIN_BITS + cards_in_play / 4).min(usize::BITS - 2);
         let wanted = (1usize << wanted_bits).min(self.capacity);
-        if self.slots.len() < wanted {
-            self.slots = vec![[0u64; WORDS]; wanted];
+        if self.entries() < wanted {
+            self.buckets = vec![EMPTY_BUCKET; wanted / BUCKET];
         }
     }
 
-    // Word 5 of a slot: epoch | leader << 8 | moon << 16 | generation << 24 | fingerprint << 32
-    // (epoch 0 never occurs: a zeroed slot is empty).
-    // Word 4: lower (16 bits) | upper << 16 | best << 32 | depth << 40.
-    fn meta(st: &State, fingerprint: u32) -> u64 {
-        u64::from(fingerprint) << 32 | u64::from(st.moon) << 16 | (st.leader as u64) << 8
+    // An entry: word 0: the key's hands 0 and 1 (32 bits each, see `key.rs`); word 1: hands
+    // 2 and 3; word 2: signature | fingerprint << 32; word 3: lower (16 bits) | upper << 16
+    // | best << 32 | depth << 40 | leader << 44 | generation << 48 | epoch << 56 (epoch 0
+    // never occurs: a zeroed entry is empty).
+    fn key_words(key: &Key, fingerprint: u32) -> [u64; 3] {
+        [
+            key.hands[0] | key.hands[1] << 32,
+            key.hands[2] | key.hands[3] << 32,
+            u64::from(key.signature) | u64::from(fingerprint) << 32,
+        ]
     }
 
-    fn bucket(&self, key: &Key, meta: u64) -> usize {
+    fn bucket(&self, words: &[u64; 3], leader: usize) -> usize {
         // The signature stays out: a structure's point-card variants share the bucket.
-        let mut h = meta.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        for &hand in &key.hands {
-            h = (h ^ hand).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        let mut h = (words[2] >> 32 | (leader as u64) << 40).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for &word in &words[..2] {
+            h = (h ^ word).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             h ^= h >> 31;
         }
-        (h as usize) & (self.slots.len() - 1) & !(BUCKET - 1)
+        (h as usize) & (self.buckets.len() - 1)
     }
 
-    /// The same hands in relative ranks (any point cards).
-    fn same_structure(&self, slot: &[u64; WORDS], key: &Key, meta: u64) -> bool {
-        slot[5] & (KEY_MASK | 0xFF) == meta | u64::from(self.epoch) && slot[..4] == key.hands
+    /// The same hands in relative ranks (any point cards), rules and leader, this epoch.
+    fn same_structure(&self, entry: &Entry, words: &[u64; 3], leader: usize) -> bool {
+        entry[0] == words[0]
+            && entry[1] == words[1]
+            && entry[2] >> 32 == words[2] >> 32
+            && entry[3] >> 44 & 0x3 == leader as u64
+            && !self.is_empty(entry)
     }
 
-    fn matches(&self, slot: &[u64; WORDS], key: &Key, meta: u64) -> bool {
-        self.same_structure(slot, key, meta) && slot[6] == key.signature
-    }
-
-    fn is_empty(&self, slot: &[u64; WORDS]) -> bool {
-        slot[5] & 0xFF != u64::from(self.epoch)
+    fn is_empty(&self, entry: &Entry) -> bool {
+        (entry[3] >> 56) as u8 != self.epoch
     }
 
     /// What the bucket's entries of this structure say of the position: its own entry's
@@ -173,20 +202,20 @@ impl Table {
         lane_values: &[&LaneValues; 4],
         sure: impl Fn() -> Option<SureSlots>,
     ) -> Option<Bounds> {
-        if self.slots.is_empty() {
+        if self.buckets.is_empty() {
             return None;
         }
-        let meta = Table::meta(st, fingerprint);
-        let index = self.bucket(key, meta);
+        let words = Table::key_words(key, fingerprint);
+        let bucket = &self.buckets[self.bucket(&words, st.leader)];
         let (mut own, mut similar) = (None::<Bounds>, None::<Bounds>);
         let mut sure_slots = None;
-        for slot in self.slots[index..index + BUCKET].iter().filter(|slot| self.same_structure(slot, key, meta)) {
-            let bounds = decode(slot[4]);
-            if slot[6] == key.signature {
+        for entry in bucket.0.iter().filter(|entry| self.same_structure(entry, &words, st.leader)) {
+            let bounds = decode(entry[3]);
+            if entry[2] == words[2] {
                 own = Some(bounds);
             } else {
                 let sure_slots = *sure_slots.get_or_insert_with(&sure);
-                let shifted = bounds.shifted(payoff_shift(lane_values, key.signature, slot[6], sure_slots));
+                let shifted = bounds.shifted(payoff_shift(lane_values, key.signature, entry[2] as u32, sure_slots));
                 similar = Some(similar.map_or(shifted, |s| s.meet(shifted)));
             }
         }
@@ -199,58 +228,61 @@ impl Table {
     /// Records the fail-soft result `value` of a search with window (`alpha`, `beta`).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(&mut self, st: &State, key: &Key, fingerprint: u32, value: i32, alpha: i32, beta: i32, best: Option<u32>) {
-        if self.slots.is_empty() {
+        if self.buckets.is_empty() {
             return; // not prepared (see `prepare`)
         }
         self.stores += 1;
-        let meta = Table::meta(st, fingerprint);
-        let index = self.bucket(key, meta);
-        let existing = (index..index + BUCKET).find(|&i| self.matches(&self.slots[i], key, meta));
-        let slot_index = existing.unwrap_or_else(|| {
-            // Replace an empty slot, else one from an older generation, else the shallower one.
+        let words = Table::key_words(key, fingerprint);
+        let index = self.bucket(&words, st.leader);
+        let bucket = &self.buckets[index];
+        let existing = (0..BUCKET).find(|&i| self.same_structure(&bucket.0[i], &words, st.leader) && bucket.0[i][2] == words[2]);
+        let slot = existing.unwrap_or_else(|| {
+            // Replace an empty entry, else one from an older generation, else the shallowest.
             let keep_score = |i: usize| {
-                let slot = &self.slots[i];
-                if self.is_empty(slot) {
+                let entry = &bucket.0[i];
+                if self.is_empty(entry) {
                     return 0;
                 }
-                let current = (slot[5] >> 24 & 0xFF) as u8 == self.generation;
-                1 + u64::from(current) * 256 + (slot[4] >> 40 & 0xFF)
+                let current = (entry[3] >> 48) as u8 == self.generation;
+                1 + u64::from(current) * 256 + (entry[3] >> 40 & 0xF)
             };
-            (index..index + BUCKET).min_by_key(|&i| keep_score(i)).expect("a bucket has slots")
+            (0..BUCKET).min_by_key(|&i| keep_score(i)).expect("a bucket has entries")
         });
-        let mut bounds = existing.map_or(Bounds::UNKNOWN, |i| decode(self.slots[i][4]));
+        let mut bounds = existing.map_or(Bounds::UNKNOWN, |i| decode(bucket.0[i][3]));
         bounds.record(value, alpha, beta, best);
-        if self.is_empty(&self.slots[slot_index]) {
+        if self.is_empty(&bucket.0[slot]) {
             self.occupied += 1;
         }
-        let slot = &mut self.slots[slot_index];
-        slot[..4].copy_from_slice(&key.hands);
-        slot[6] = key.signature;
-        slot[4] = encode(bounds) | u64::from(st.tricks_left) << 40;
-        slot[5] = u64::from(self.epoch) | meta | u64::from(self.generation) << 24;
-        if self.occupied * GROW_AT_DIV > self.slots.len() * GROW_AT_MUL && self.slots.len() < self.capacity {
+        let bookkeeping = u64::from(st.tricks_left) << 40
+            | (st.leader as u64) << 44
+            | u64::from(self.generation) << 48
+            | u64::from(self.epoch) << 56;
+        self.buckets[index].0[slot] = [words[0], words[1], words[2], encode(bounds) | bookkeeping];
+        if self.occupied * GROW_AT_DIV > self.entries() * GROW_AT_MUL && self.entries() < self.capacity {
             self.grow();
         }
     }
 
-    /// Doubles the table, keeping its entries (each moves to its bucket in the larger one).
+    /// Doubles the table, keeping its entries: each bucket's go to the same bucket or to its
+    /// twin in the new upper half, so none is lost.
     fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.slots, vec![[0u64; WORDS]; 0]);
-        self.slots = vec![[0u64; WORDS]; old.len() * 2];
+        let doubled = vec![EMPTY_BUCKET; self.buckets.len() * 2];
+        let old = std::mem::replace(&mut self.buckets, doubled);
         self.occupied = 0;
-        let epoch = u64::from(self.epoch);
-        for slot in old.iter().filter(|slot| slot[5] & 0xFF == epoch) {
-            let key = Key { hands: [slot[0], slot[1], slot[2], slot[3]], signature: slot[6] };
-            let index = self.bucket(&key, slot[5] & KEY_MASK);
-            if let Some(free) = (index..index + BUCKET).find(|&i| self.is_empty(&self.slots[i])) {
-                self.slots[free] = *slot;
+        for entry in old.iter().flat_map(|bucket| bucket.0.iter()) {
+            if self.is_empty(entry) {
+                continue;
+            }
+            let words = [entry[0], entry[1], entry[2]];
+            let index = self.bucket(&words, (entry[3] >> 44 & 0x3) as usize);
+            let epoch = self.epoch;
+            if let Some(free) = self.buckets[index].0.iter_mut().find(|e| (e[3] >> 56) as u8 != epoch) {
+                *free = *entry;
                 self.occupied += 1;
             }
         }
     }
 }
-
-const KEY_MASK: u64 = 0xFFFF_FFFF_00FF_FF00;
 
 fn encode(bounds: Bounds) -> u64 {
     let best = bounds.best.map_or(0xFF, u64::from);
@@ -283,11 +315,11 @@ mod tests {
         let rules = Rules::new(&position, Objective::Points);
         let st = State::new(&rules, &position);
         let mut table = Table::with_memory(1 << 20);
-        table.prepare(0); // 2^9 slots, which grow a quarter full
-        let key_of = |i: u64| Key { hands: [i, i.wrapping_mul(7), 3, 4], signature: i % 5 };
+        table.prepare(0); // 2^9 entries, which grow a quarter full
+        let key_of = |i: u64| Key { hands: [i, i * 7, 3, 4], signature: (i % 5) as u32 };
         let probe = |table: &Table, i: u64| table.probe(&st, &key_of(i), rules.fingerprint, &rules.lane_values, || None);
         let (mut stored, mut before) = (0, 0);
-        while table.slots.len() == 512 {
+        while table.entries() == 512 {
             before = table.occupied;
             table.store(&st, &key_of(stored), rules.fingerprint, (stored % 100) as i32, -1000, 1000, None);
             stored += 1;
