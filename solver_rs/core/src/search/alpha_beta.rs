@@ -67,6 +67,17 @@ impl<'a> Search<'a> {
         if last && !self.rules.partition {
             return self.last_trick();
         }
+        // The exact table goes first (a settled probe saves the bounds); the partition
+        // table's probe needs the window the bounds narrow.
+        let early = (boundary && !self.rules.partition).then(|| self.probe(alpha, beta));
+        if let Some((_, Some((bounds, _)))) = &early {
+            if bounds.lower >= beta || bounds.lower == bounds.upper {
+                return (bounds.lower, 0);
+            }
+            if bounds.upper <= alpha {
+                return (bounds.upper, 0);
+            }
+        }
         let (low, high, bounds_relied_on) = future_bounds(self.rules, &self.st);
         if low >= beta {
             return (low, bounds_relied_on);
@@ -81,7 +92,7 @@ impl<'a> Search<'a> {
         let mut relevant = 0u64;
         let (alpha0, beta0) = (alpha, beta);
         let mut hint = None;
-        let at_boundary = if boundary { Some(self.probe(alpha, beta)) } else { None };
+        let at_boundary = if boundary { Some(early.unwrap_or_else(|| self.probe(alpha, beta))) } else { None };
         if let Some((_, Some((bounds, used)))) = &at_boundary {
             relevant |= used;
             if bounds.lower >= beta || bounds.lower == bounds.upper {
