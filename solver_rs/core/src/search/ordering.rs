@@ -96,6 +96,8 @@ struct Context {
     winner: usize,
     /// At a lead (not in hearts): what the opponents hold against each lane.
     against: Option<Against>,
+    /// Following: the seat's side wins the trick whatever the others play.
+    side_has_it: bool,
 }
 
 impl Context {
@@ -103,11 +105,14 @@ impl Context {
         let seat = st.to_play(rules.n);
         if st.trick_len == 0 {
             let against = (!matches!(rules.objective, Objective::Hearts { .. })).then(|| Against::new(rules, st, seat));
-            return Context { seat, best: 0, winner: seat, against };
+            return Context { seat, best: 0, winner: seat, against, side_has_it: false };
         }
         let trick = &st.trick[..st.trick_len];
         let index = rules.winning(trick);
-        Context { seat, best: u32::from(trick[index]), winner: (st.leader + index) % rules.n, against: None }
+        let (best, winner) = (u32::from(trick[index]), (st.leader + index) % rules.n);
+        let led = lane_of(u32::from(trick[0]));
+        let side_has_it = rules.max_side[winner] == rules.max_side[seat] && sure_to_win(rules, st, best, winner, led);
+        Context { seat, best, winner, against: None, side_has_it }
     }
 }
 
@@ -199,7 +204,7 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32, in_play: u
     }
     let led = lane_of(u32::from(st.trick[0]));
     let side_winning = rules.max_side[context.winner] == rules.max_side[seat];
-    if side_winning && sure_to_win(rules, st, context.best, context.winner, led) {
+    if context.side_has_it {
         return 500 + points * 4 - rank; // partner has it: play low, or give him points
     }
     let wins = rules.beats(card, context.best);
