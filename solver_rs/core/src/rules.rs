@@ -65,8 +65,9 @@ pub(crate) struct Rules {
     /// Cards whose identity every table entry keeps (hearts: the 2♣ and the Q♠).
     pub always_relevant: u64,
     /// Per lane, for each set of its eight lowest bits, the points of its cards top card
-    /// first, a byte each: what payoff similarity compares slot by slot (point cards
-    /// occupy those bits in every variant; see `search::key::payoff_shift`).
+    /// first, a byte each: what payoff similarity compares slot by slot in belote and
+    /// belote3, whose cards all lie in those bits (see `search::key::payoff_shift`); zero
+    /// elsewhere (hearts, the other point game, uses the partition table instead).
     pub lane_values: [&'static LaneValues; 4],
 }
 

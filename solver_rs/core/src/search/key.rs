@@ -3,9 +3,10 @@
 //!
 //! In each lane the remaining cards are renumbered from 0 by strength, and each hand is
 //! written in that numbering (all lanes packed in one word, with the lanes' sizes). This
-//! is exact for trick objectives; for card points the key adds what renumbering hides: in belote the exact set of remaining point cards (the
-//! zero-point cards are always the weakest of a lane, so the sequence of values is
-//! restored), in hearts the relative place of the Q♠ (hearts are all worth 1).
+//! is exact for trick objectives; for card points the key adds what renumbering hides: in
+//! belote the exact set of remaining point cards (the zero-point cards are always the
+//! weakest of a lane, so the sequence of values is restored), in hearts the relative place
+//! of the Q♠ (hearts are all worth 1).
 
 use super::state::State;
 use crate::cards::{bits, extract};

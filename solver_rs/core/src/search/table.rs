@@ -15,7 +15,7 @@ use super::state::State;
 use crate::rules::LaneValues;
 
 /// An entry: the key's four words packed two a word, the signature and the rules'
-/// fingerprint, then the bounds and bookkeeping (see `Table::entry`); a bucket of them
+/// fingerprint, then the bounds and bookkeeping (see `Table::key_words`); a bucket of them
 /// fills two cache lines.
 const WORDS: usize = 4;
 /// Slots a bucket: the entries of one structure with different point cards share it.
