@@ -14,7 +14,7 @@ use super::partition::{PartitionTable, Seen};
 use super::state::State;
 use super::table::{Bounds, Table};
 use crate::cards::bits;
-use crate::rules::{Rules, LANES};
+use crate::rules::{Objective, Rules, LANES};
 use std::time::Instant;
 
 pub(crate) struct Search<'a> {
@@ -36,6 +36,12 @@ pub(crate) struct Search<'a> {
 
 /// Nodes between two looks at the clock (a power of two): a few hundred microseconds.
 const NODES_PER_CLOCK_CHECK: u64 = 4096;
+
+/// Point-game boundaries with this many cards or fewer are searched exactly (belote: the
+/// last two tricks, belote3: the last three): belote3 4-9% fewer nodes on the probe
+/// files, belote the same; more cards cost nodes (belote's last three tricks: +7%), and
+/// euchre3 (tricks) visits a fifth more.
+const EXACT_ENDGAME_CARDS: u32 = 10;
 
 /// `Search::lead_killers` when none is known.
 pub(crate) const NO_KILLER: u8 = 0xFF;
@@ -87,6 +93,12 @@ impl<'a> Search<'a> {
         }
         if last {
             return self.last_trick();
+        }
+        if boundary && self.exact_endgame() {
+            // Searched with the whole window: an exact value (stored as such) serves every
+            // later test, and gives the nodes above it tighter fail-soft values.
+            alpha = low - 1;
+            beta = high + 1;
         }
         // The bounds' cards count only where the bounds decide the result (see the clamp).
         let mut relevant = 0u64;
@@ -165,6 +177,12 @@ impl<'a> Search<'a> {
             None => {}
         }
         (best_value, relevant)
+    }
+
+    /// Whether this trick boundary is searched for its exact value rather than a bound: in
+    /// point games, with at most `EXACT_ENDGAME_CARDS` cards left.
+    fn exact_endgame(&self) -> bool {
+        self.rules.objective == Objective::Points && self.st.in_play.count_ones() <= EXACT_ENDGAME_CARDS
     }
 
     /// The last trick: every hand holds one card, so it plays itself out.
