@@ -126,7 +126,7 @@ def test_a_hint_that_cannot_finish_by_the_deadline_is_deadline_exceeded_and_the_
         table = play_until_card_play(client, game, random.Random(3))
         seat = table.to_act[0]
         # The hint's four first deals (seed 5) are exact belote3 solves from the first card
-        # that take about 1.4 s on the development machine: the 100 ms cannot hold them.
+        # that take about 1 s on the development machine: the 100 ms cannot hold them.
         # (Random deals are not enough: most first-trick hints take 100 to 400 ms, and the
         # slowest of 208 seeded ones was picked.)
         error = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[seat], seed=5))
@@ -145,7 +145,7 @@ def test_a_saturated_solver_refuses_at_once_and_other_calls_keep_their_pace(tmp_
             seat = table.to_act[0]
 
             def long_hint() -> object:
-                # Up to 400 first-trick belote3 deals in a 60 s budget (about 20 s for 200 of
+                # Up to 400 first-trick belote3 deals in a 60 s budget (about 20 s for all of
                 # them): the call's 4 s deadline ends it, with DEADLINE_EXCEEDED (or a hint on
                 # a much faster machine).
                 try:
