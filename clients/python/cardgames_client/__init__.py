@@ -142,6 +142,28 @@ def move_text(message: pb.Move) -> str:
     return {"pass": "pass", "take": "take", "next_deal": "next-deal"}.get(case or "", "")
 
 
+def _streamed(call):  # noqa: ANN001, ANN202
+    """The messages of a server-streaming call, its errors as CardgamesError; the call is
+    cancelled when the caller stops reading."""
+    try:
+        yield from call
+    except grpc.RpcError as error:
+        raise CardgamesError.from_rpc_error(error) from None
+    finally:
+        call.cancel()
+
+
+async def _async_streamed(call):  # noqa: ANN001, ANN202
+    """`_streamed` for the asyncio client."""
+    try:
+        async for item in call:
+            yield item
+    except grpc.RpcError as error:
+        raise CardgamesError.from_rpc_error(error) from None
+    finally:
+        call.cancel()
+
+
 def _metadata(token: str | None) -> Sequence[tuple[str, str]] | None:
     return (("authorization", f"Bearer {token}"),) if token else None
 
@@ -300,24 +322,14 @@ class Client:
         """One message per item as it finishes (an analysis or the item's error), with progress."""
         request = analysis.AnalyzeDealsRequest(inputs=items, time_limit_ms=time_limit_ms, parallelism=parallelism)
         call = self.analysis.AnalyzeDeals(request, timeout=timeout)
-        try:
-            yield from call
-        except grpc.RpcError as error:
-            raise CardgamesError.from_rpc_error(error) from None
-        finally:
-            call.cancel()
+        yield from _streamed(call)
 
     def watch(self, game_id: str, seat: int | None = None, token: str | None = None, *,
               after_version: int | None = None, timeout: float | None = None) -> Iterator[api.WatchGameResponse]:
         """The snapshot (unless resuming), then every change until the game ends."""
         call = self.stub.WatchGame(_watch_request(game_id, seat, after_version), metadata=_metadata(token),
                                    timeout=timeout)
-        try:
-            yield from call
-        except grpc.RpcError as error:
-            raise CardgamesError.from_rpc_error(error) from None
-        finally:
-            call.cancel()
+        yield from _streamed(call)
 
 
 class AsyncClient:
@@ -380,21 +392,11 @@ class AsyncClient:
                             parallelism: int = 0) -> AsyncIterator[analysis.AnalyzeDealsResponse]:
         request = analysis.AnalyzeDealsRequest(inputs=items, time_limit_ms=time_limit_ms, parallelism=parallelism)
         call = self.analysis.AnalyzeDeals(request)
-        try:
-            async for item in call:
-                yield item
-        except grpc.RpcError as error:
-            raise CardgamesError.from_rpc_error(error) from None
-        finally:
-            call.cancel()
+        async for item in _async_streamed(call):
+            yield item
 
     async def watch(self, game_id: str, seat: int | None = None, token: str | None = None, *,
                     after_version: int | None = None) -> AsyncIterator[api.WatchGameResponse]:
         call = self.stub.WatchGame(_watch_request(game_id, seat, after_version), metadata=_metadata(token))
-        try:
-            async for item in call:
-                yield item
-        except grpc.RpcError as error:
-            raise CardgamesError.from_rpc_error(error) from None
-        finally:
-            call.cancel()
+        async for item in _async_streamed(call):
+            yield item
