@@ -76,13 +76,8 @@ impl<'a> Search<'a> {
         // The exact table goes first (a settled probe saves the bounds); the partition
         // table's probe needs the window the bounds narrow.
         let early = (boundary && !self.rules.partition).then(|| self.probe(alpha, beta));
-        if let Some((_, Some((bounds, _)))) = &early {
-            if bounds.lower >= beta || bounds.lower == bounds.upper {
-                return (bounds.lower, 0);
-            }
-            if bounds.upper <= alpha {
-                return (bounds.upper, 0);
-            }
+        if let Some(value) = early.as_ref().and_then(|(_, found)| found.as_ref()).and_then(|(bounds, _)| bounds.settle(alpha, beta)) {
+            return (value, 0);
         }
         let (low, high, bounds_relied_on) = future_bounds(self.rules, &self.st);
         if low >= beta {
@@ -107,11 +102,8 @@ impl<'a> Search<'a> {
         let at_boundary = if boundary { Some(early.unwrap_or_else(|| self.probe(alpha, beta))) } else { None };
         if let Some((_, Some((bounds, used)))) = &at_boundary {
             relevant |= used;
-            if bounds.lower >= beta || bounds.lower == bounds.upper {
-                return (bounds.lower, relevant);
-            }
-            if bounds.upper <= alpha {
-                return (bounds.upper, relevant);
+            if let Some(value) = bounds.settle(alpha, beta) {
+                return (value, relevant);
             }
             alpha = alpha.max(bounds.lower);
             beta = beta.min(bounds.upper);

@@ -89,6 +89,18 @@ impl Bounds {
         }
     }
 
+    /// The value to return when these bounds decide a search with window (`alpha`,
+    /// `beta`): the exact value, or a bound outside the window.
+    pub(crate) fn settle(&self, alpha: i32, beta: i32) -> Option<i32> {
+        if self.lower >= beta || self.lower == self.upper {
+            Some(self.lower)
+        } else if self.upper <= alpha {
+            Some(self.upper)
+        } else {
+            None
+        }
+    }
+
     /// What two sets of bounds on one position say together.
     pub(crate) fn meet(self, other: Bounds) -> Bounds {
         Bounds { lower: self.lower.max(other.lower), upper: self.upper.min(other.upper), best: self.best.or(other.best) }
