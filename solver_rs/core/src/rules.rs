@@ -102,8 +102,8 @@ const BELOTE_TRUMP_BIT: [u32; 8] = [0, 1, 6, 4, 7, 2, 3, 5];
 /// Belote plain order.
 const BELOTE_PLAIN_BIT: [u32; 8] = [0, 1, 2, 6, 3, 4, 5, 7];
 /// Points by strength bit.
-const BELOTE_TRUMP_POINTS: [i32; 8] = [0, 0, 3, 4, 10, 11, 14, 20];
-const BELOTE_PLAIN_POINTS: [i32; 8] = [0, 0, 0, 2, 3, 4, 10, 11];
+pub(crate) const BELOTE_TRUMP_POINTS: [i32; 8] = [0, 0, 3, 4, 10, 11, 14, 20];
+pub(crate) const BELOTE_PLAIN_POINTS: [i32; 8] = [0, 0, 0, 2, 3, 4, 10, 11];
 const EUCHRE3_SAME_COLOUR: [u32; 4] = [1, 0, 3, 2];
 
 impl Rules {
