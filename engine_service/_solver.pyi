@@ -24,6 +24,9 @@ class Solver:
         line: bool = True,
         deadline: float | None = None,
     ) -> dict[str, Any]: ...
+    def reaches(
+        self, variant: str, position: str, target: int, player: int | None = None, deadline: float | None = None
+    ) -> bool: ...
     def dd_table(
         self, variant: str, deal: str, dealer: int, deadline: float | None = None
     ) -> list[tuple[str | None, int, int]]: ...

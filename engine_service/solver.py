@@ -114,6 +114,20 @@ class Solver:
         raw = self._inner.solve(variant, _position_text(variant, position), player, all_cards, line, deadline)
         return Solution.from_raw(raw)
 
+    def reaches(
+        self,
+        variant: str,
+        position: str | Position,
+        target: int,
+        *,
+        player: int | None = None,
+        deadline: float | None = None,
+    ) -> bool:
+        """Whether the MAX side ends the deal with at least ``target`` (what it has won
+        included): one null-window search, much cheaper than the value when the answer is
+        clear. ``deadline`` as for :meth:`solve`."""
+        return self._inner.reaches(variant, _position_text(variant, position), target, player, deadline)
+
     def value(self, variant: str, position: str | Position, *, player: int | None = None) -> int:
         return self.solve(variant, position, player=player, all_cards=False, line=False).value
 

@@ -33,6 +33,7 @@ from typing import Any, Callable, Sequence
 
 from ..analysis import best_discard
 from ..rules import Card, Declare, Game, Move, Pass, Phase, Play, RuleViolation
+from ..rules.belote_family import BeloteFamily
 from ..rules.dealing import Deal
 from ..rules.declarations import best_set
 from ..rules.errors import Reason
@@ -248,7 +249,10 @@ class _Outcomes:
             for option in trial_base.legal_moves(bidder):
                 if option.text() == "pass":
                     continue
-                finished = self._finished(self._taken_by(passes + [option], bidder))
+                taken = self._taken_by(passes + [option], bidder)
+                if not self._may_make(taken):
+                    continue  # he would not gain by taking (see `_may_make`)
+                finished = self._finished(taken)
                 margin = self._margin(finished, bidder)[1]
                 if margin > 0 and (best is None or margin > best[0]):
                     best = (margin, finished)
@@ -272,6 +276,18 @@ class _Outcomes:
                 self.nodes += nodes
             self._taken[key] = game
         return self._taken[key]
+
+    def _may_make(self, taken: Game) -> bool:
+        """Whether the taker of ``taken`` can make his contract double dummy. A contract not
+        made never gives its taker a positive margin (dedans or litige leave his side at most
+        its belote and capot bonus, 70, against the others' share of 162 and more), so a
+        bidder who cannot make it passes; one null-window search tells, usually thousands of
+        times cheaper than the line a play-out needs (tested in
+        tests/rules/test_properties.py)."""
+        if not isinstance(taken, BeloteFamily):
+            return True
+        position = format_position(taken.deck, taken.position())
+        return self.solver.reaches(taken.variant, position, taken.card_points_to_make(), deadline=self._left())
 
     def _pushed_all(self, game: Game, bids: list[Move]) -> Game:
         result = game

@@ -37,6 +37,13 @@ class Belote(BeloteFamily):
     def _team_sum(self, per_seat: list[int], team: int) -> int:
         return sum(value for seat, value in enumerate(per_seat) if self.side_of(seat) == team)
 
+    def card_points_to_make(self) -> int:
+        # Made: the takers' total c + A beats the defenders', whose cards are at least
+        # 162 - c (252 when capot): 2c > 162 - A.
+        assert self.d.taker is not None
+        takers = [seat for seat in range(self.players) if self.side_of(seat) == self.side_of(self.d.taker)]
+        return max(0, (CARD_POINTS_TOTAL - self.announcement_bound(takers)) // 2 + 1)
+
     def _score_deal(self) -> DealResult:
         """RULES.md § belote "Scoring": made, dedans, capot, litige."""
         d = self.d

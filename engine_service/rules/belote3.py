@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .belote_family import BeloteFamily
+from .belote_family import CARD_POINTS_TOTAL, BeloteFamily
 from .cards import BELOTE3_DECK
 from .dealing import DealLayout
 from .game import DealOutcome, DealResult
@@ -28,6 +28,13 @@ class Belote3(BeloteFamily):
 
     def _scores_declarations_with(self, seat: int, best_seat: int) -> bool:
         return seat == best_seat  # announcements are individual
+
+    def card_points_to_make(self) -> int:
+        # Made: the taker's total T beats each defender's, so 3T > the sum of all totals
+        # (162 + every announcement, his A included); with T = c + A: 3c > 162 - 2A.
+        assert self.d.taker is not None
+        most = self.announcement_bound([self.d.taker])
+        return max(0, (CARD_POINTS_TOTAL - 2 * most) // 3 + 1)
 
     def _score_deal(self) -> DealResult:
         """RULES.md § belote3 "Scoring": beat each defender, dedans transfer, capot bonus."""

@@ -71,6 +71,25 @@ class BeloteFamily(TrumpBiddingGame):
         """The king and queen of trump."""
         return {Card(R.KING, self.d.trump), Card(R.QUEEN, self.d.trump)}  # type: ignore[arg-type]
 
+    def announcement_bound(self, seats: Iterable[int]) -> int:
+        """The most announcements can add to ``seats``' totals this deal, judged from their
+        full hands (before the first card): each one's best declarations and belote-rebelote,
+        as far as the announcements option scores them."""
+        d = self.d
+        if self.options.announcements is Announcements.NONE or d.trump is None:
+            return 0
+        pair = self._belote_pair()
+        bound = BELOTE_REBELOTE if any(pair <= d.hands[seat] for seat in seats) else 0
+        if self.options.announcements is Announcements.ALL:
+            bound += sum(c.value for seat in seats for c in best_set(d.hands[seat], d.trump))
+        return bound
+
+    def card_points_to_make(self) -> int:
+        """A lower bound on the card points (last trick included) the taker's side needs to
+        make its contract, whatever the announcements: the variant's scoring rule with the
+        taker's announcements at their most (``announcement_bound``)."""
+        raise NotImplementedError
+
     def _belote_holder(self) -> int | None:
         pair = self._belote_pair()
         return next((seat for seat in range(self.players) if pair <= self.d.hands[seat]), None)

@@ -79,6 +79,14 @@ def test_full_deal_a_made_with_belote_rebelote():
     assert result.outcome is DealOutcome.MADE and game.scores == [152, 30]
 
 
+@pytest.mark.parametrize(("announcements", "needed"), [("none", 82), ("belote", 72)])
+def test_card_points_to_make_count_the_takers_belote(announcements, needed):
+    # Seat 0 holds K and Q of hearts: 72 + 20 beats 90; 71 + 20 ties 91 (litige).
+    game = make("belote", DEAL_A, first_dealer=3, announcements=announcements)
+    play(game, 0, "take")
+    assert game.card_points_to_make() == needed
+
+
 def test_trump_led_must_overtrump_even_over_partner():
     game = make("belote", DEAL_A, first_dealer=3, announcements="none")
     play(game, 0, "take")

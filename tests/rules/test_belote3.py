@@ -125,6 +125,14 @@ class TestScoring:
         assert result.scores == (162 + 100, 50, 50)
 
 
+@pytest.mark.parametrize("announcements", ["none", "belote"])
+def test_card_points_to_make_beat_each_defender(announcements):
+    # 55 against 107 beats 54 and 53; 54 against 108 meets a defender's 54 at best.
+    game = make("belote3", DEAL, first_dealer=2, announcements=announcements)
+    play(game, 0, "take")
+    assert game.card_points_to_make() == 55  # the taker holds no king and queen of trump
+
+
 def test_match_target_highest_wins_tie_plays_on():  # [decided]
     game = new_game("belote3", {"target_score": 500})
     game.scores = [510, 530, 100]

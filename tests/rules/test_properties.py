@@ -86,6 +86,34 @@ def test_every_step_conserves_cards_and_knowledge_is_true(variant, seed, announc
 
 
 @common
+@given(
+    variant=st.sampled_from(["belote", "belote3"]), seed=st.integers(0, 2**32),
+    announcements=st.sampled_from(["none", "belote", "all"]),
+)
+def test_a_deal_scoring_the_taker_above_the_others_is_made_with_the_card_points_it_needs(variant, seed, announcements):
+    # What decision hints rely on to skip a bidder's hopeless contract (hints/decisions.py).
+    needed: dict[int, int] = {}
+
+    def step(game):
+        d = game.d
+        if game.phase in (Phase.PLAY, Phase.DECLARATIONS) and not d.tricks and not d.trick and d.number not in needed:
+            needed[d.number] = game.card_points_to_make()
+
+    game = random_game(variant, random.Random(seed), {"announcements": announcements, "target_score": small_target(variant)}, step)
+    for result in game.results:
+        if result.outcome is DealOutcome.VOID:
+            continue
+        takers = game.side_of(result.taker)
+        own = result.scores[takers]
+        others = [score for side, score in enumerate(result.scores) if side != takers]
+        if own - sum(others) / len(others) > 0:
+            assert result.outcome is DealOutcome.MADE
+        if result.outcome is DealOutcome.MADE:
+            card_points = sum(p for seat, p in enumerate(result.card_points) if game.side_of(seat) == takers)
+            assert card_points >= needed[result.deal_number]
+
+
+@common
 @given(variant=variants, seed=st.integers(0, 2**32))
 def test_legal_moves_accepted_all_others_rejected_unchanged(variant, seed):
     rng = random.Random(seed)

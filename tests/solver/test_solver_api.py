@@ -39,6 +39,25 @@ def test_solution_fields_and_line_values():
     assert result.nodes > 0
 
 
+@pytest.mark.parametrize("variant", ["belote3", "belote", "euchre3"])
+def test_reaches_is_true_up_to_the_value_and_false_beyond(variant):
+    position = first_card(variant, "reach")
+    value = Solver().value(variant, position)
+    assert Solver().reaches(variant, position, value)
+    assert not Solver().reaches(variant, position, value + 1)
+    assert Solver().reaches(variant, position, 0)
+    with pytest.raises(InvalidPositionError):
+        Solver().reaches("hearts", first_card("hearts", "reach", cards_left=4), 3)  # no player
+
+
+def test_reaches_stops_at_its_deadline():
+    # The taker's value is 30; proving it takes about a million nodes.
+    hard = "1:.AQJ7.AKJ.KQ8 KJT9.KT98.7.J AQ8..QT98.AT9;trump=H;taker=2;leader=1;points=0 0 0;tricks=0 0 0"
+    with pytest.raises(solver.SolveStoppedError):
+        Solver().reaches("belote3", hard, 30, deadline=0)
+    assert not Solver().reaches("belote3", hard, 55)  # cheap: far from the value
+
+
 def test_engine_position_objects_are_accepted():
     game = new_game("euchre3", seed="pos")
     while game.phase is not Phase.PLAY:

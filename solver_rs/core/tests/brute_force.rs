@@ -301,6 +301,10 @@ fn check_variant(variant: Variant, seed: u64) {
         assert_eq!(got, expected, "{variant:?} case {case}: card values differ for {text}");
         let best = reference.minimax(&mut hands, &mut trick, position.leader(), &mut tricks, &mut points);
         assert_eq!(solution.value, best, "{variant:?} case {case}: value differs for {text}");
+        // A bound query: the value is reached, one more is not (from a cold table too).
+        solver.clear();
+        assert!(solver.reaches(&position, player, best, None).unwrap(), "{variant:?}: {best} not reached in {text}");
+        assert!(!solver.reaches(&position, player, best + 1, None).unwrap(), "{variant:?}: {} reached in {text}", best + 1);
         // The optimal line, and the line after each card, are legal card by card and
         // achieve their values.
         assert_eq!(line_value(&reference, &position, &solution.line), solution.value, "the line misses the value in {text}");

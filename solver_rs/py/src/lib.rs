@@ -89,6 +89,24 @@ impl Solver {
         convert::solution(py, variant, &solution)
     }
 
+    /// Whether the MAX side ends with at least `target` (one null-window search).
+    #[pyo3(signature = (variant, position, target, player = None, deadline = None))]
+    fn reaches(
+        &mut self,
+        py: Python<'_>,
+        variant: &str,
+        position: &str,
+        target: i32,
+        player: Option<usize>,
+        deadline: Option<f64>,
+    ) -> PyResult<bool> {
+        let variant = guarded(|| convert::variant(variant))?;
+        let position = guarded(|| convert::position(variant, position))?;
+        let inner = &mut self.inner;
+        let deadline = instant_after(deadline);
+        Ok(py.detach(|| guarded(|| inner.reaches(&position, player, target, deadline)))?)
+    }
+
     /// The double-dummy table of a deal before bidding: (trump code or None, taker, value) rows.
     #[pyo3(signature = (variant, deal, dealer, deadline = None))]
     fn dd_table(

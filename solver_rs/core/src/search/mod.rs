@@ -111,14 +111,7 @@ impl Solver {
 
     /// Solves `position`; `hearts_player` is required in hearts (whose score is solved).
     pub fn solve(&mut self, position: &Position, hearts_player: Option<usize>, options: SolveOptions) -> Result<Solution, SolverError> {
-        let objective = objective_for(position, hearts_player)?;
-        let rules = Rules::new(position, objective);
-        let in_play = position.hands().iter().map(|hand| hand.len()).sum::<u32>() + position.trick().len() as u32;
-        if !rules.partition {
-            self.table.prepare(in_play); // the partition table grows as it fills instead
-        }
-        self.table.next_generation();
-        self.partition.next_generation();
+        let rules = self.begin(position, hearts_player)?;
         let base = base_value(position, &rules);
         let mut search = self.search(&rules, position, options.deadline);
         let to_play = search.st.to_play(rules.n);
@@ -145,6 +138,40 @@ impl Solver {
             to_play,
             maximising,
         })
+    }
+
+    /// Whether the MAX side ends the deal with a value of at least `target` (the ones
+    /// already won included): one null-window search, far cheaper than the exact value
+    /// when the answer is clear by a margin.
+    pub fn reaches(
+        &mut self,
+        position: &Position,
+        hearts_player: Option<usize>,
+        target: i32,
+        deadline: Option<Instant>,
+    ) -> Result<bool, SolverError> {
+        let rules = self.begin(position, hearts_player)?;
+        let base = base_value(position, &rules);
+        let mut search = self.search(&rules, position, deadline);
+        let reached = search.reaches(target - base);
+        if search.stopped {
+            self.clear();
+            return Err(SolverError::Stopped);
+        }
+        Ok(reached)
+    }
+
+    /// The rules of a solve of `position`, with the tables made ready for it.
+    fn begin(&mut self, position: &Position, hearts_player: Option<usize>) -> Result<Rules, SolverError> {
+        let objective = objective_for(position, hearts_player)?;
+        let rules = Rules::new(position, objective);
+        let in_play = position.hands().iter().map(|hand| hand.len()).sum::<u32>() + position.trick().len() as u32;
+        if !rules.partition {
+            self.table.prepare(in_play); // the partition table grows as it fills instead
+        }
+        self.table.next_generation();
+        self.partition.next_generation();
+        Ok(rules)
     }
 
     /// An optimal line from `position` after each of `card_values`' cards (the card first),
