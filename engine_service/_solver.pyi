@@ -27,6 +27,9 @@ class Solver:
     def reaches(
         self, variant: str, position: str, target: int, player: int | None = None, deadline: float | None = None
     ) -> bool: ...
+    def line_short_of(
+        self, variant: str, position: str, target: int, player: int | None = None, deadline: float | None = None
+    ) -> list[str] | None: ...
     def dd_table(
         self, variant: str, deal: str, dealer: int, deadline: float | None = None
     ) -> list[tuple[str | None, int, int]]: ...

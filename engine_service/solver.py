@@ -128,6 +128,20 @@ class Solver:
         clear. ``deadline`` as for :meth:`solve`."""
         return self._inner.reaches(variant, _position_text(variant, position), target, player, deadline)
 
+    def line_short_of(
+        self,
+        variant: str,
+        position: str | Position,
+        target: int,
+        *,
+        player: int | None = None,
+        deadline: float | None = None,
+    ) -> list[str] | None:
+        """A line (card codes) along which the MAX side ends below ``target``: the other
+        side's cards keep it there, the MAX side's are any (none can lift it); None when the
+        MAX side reaches ``target``. As cheap as :meth:`reaches` when the value is far below."""
+        return self._inner.line_short_of(variant, _position_text(variant, position), target, player, deadline)
+
     def value(self, variant: str, position: str | Position, *, player: int | None = None) -> int:
         return self.solve(variant, position, player=player, all_cards=False, line=False).value
 

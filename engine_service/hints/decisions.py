@@ -14,6 +14,8 @@ What the play-out assumes, beyond double-dummy card play (docs/architecture.md "
   the first who does is the taker. Nobody does: the deal scores 0 for everyone (a pass
   at the end of round 1 is valued as a void deal, not as the round that would follow).
 - A taker's discard (euchre3) is the one that leaves him the most tricks.
+- A belote contract whose taker is surely dedans is played along a line that keeps him
+  so, not an optimal one: the deal scores the same (``_Outcomes._set_line``).
 - Declarations: every other player declares whenever he holds a combination.
 
 The question holds a copy of the game with every card the seat cannot see removed (other
@@ -304,13 +306,28 @@ class _Outcomes:
         return play_line(game, self._line(game), declarer=declarer, declare=declare)
 
     def _line(self, game: Game) -> list[str]:
-        """An optimal line from ``game``'s position (declaring or not does not change it)."""
+        """A line from ``game``'s position (declaring or not does not change it): optimal,
+        or one keeping a taker who is surely set below the card points that would change it."""
         position = format_position(game.deck, game.position())
         if position not in self._lines:
-            solution = self.solver.solve(game.variant, position, all_cards=False, deadline=self._left())
-            self.nodes += solution.nodes
-            self._lines[position] = solution.line
+            line = self._set_line(game, position)
+            if line is None:
+                solution = self.solver.solve(game.variant, position, all_cards=False, deadline=self._left())
+                self.nodes += solution.nodes
+                line = solution.line
+            self._lines[position] = line
         return self._lines[position]
+
+    def _set_line(self, game: Game, position: str) -> list[str] | None:
+        """When the taker's side cannot win the card points that keep it from being dedans,
+        a line along which it stays below them: its deal score does not depend on how many
+        it wins (``card_points_surely_set``), so the optimal line would score the same (but
+        for capot, which the solver's card points do not see either). Proving it is a
+        null-window search: the exact value of a hopeless contract is the costliest solve of
+        a bid hint (lower bounds against two free defenders)."""
+        if not isinstance(game, BeloteFamily) or game.d.taker is None:
+            return None
+        return self.solver.line_short_of(game.variant, position, game.card_points_surely_set(), deadline=self._left())
 
     def _left(self) -> float | None:
         return seconds_until(self.end)

@@ -44,6 +44,13 @@ class Belote(BeloteFamily):
         takers = [seat for seat in range(self.players) if self.side_of(seat) == self.side_of(self.d.taker)]
         return max(0, (CARD_POINTS_TOTAL - self.announcement_bound(takers)) // 2 + 1)
 
+    def card_points_surely_set(self) -> int:
+        # Dedans: the takers' c + A falls short of the defenders' cards, at least 162 - c:
+        # 2c < 162 - A (at 2c = 162 - A a litige is possible).
+        assert self.d.taker is not None
+        takers = [seat for seat in range(self.players) if self.side_of(seat) == self.side_of(self.d.taker)]
+        return max(0, (CARD_POINTS_TOTAL - self.announcement_bound(takers) + 1) // 2)
+
     def _score_deal(self) -> DealResult:
         """RULES.md § belote "Scoring": made, dedans, capot, litige."""
         d = self.d

@@ -36,6 +36,9 @@ class Belote3(BeloteFamily):
         most = self.announcement_bound([self.d.taker])
         return max(0, (CARD_POINTS_TOTAL - 2 * most) // 3 + 1)
 
+    def card_points_surely_set(self) -> int:
+        return self.card_points_to_make()  # a contract not made is dedans (no litige here)
+
     def _score_deal(self) -> DealResult:
         """RULES.md § belote3 "Scoring": beat each defender, dedans transfer, capot bonus."""
         d = self.d

@@ -90,6 +90,11 @@ class BeloteFamily(TrumpBiddingGame):
         taker's announcements at their most (``announcement_bound``)."""
         raise NotImplementedError
 
+    def card_points_surely_set(self) -> int:
+        """The taker's side winning fewer card points than this is dedans whatever the
+        announcements; its deal score then does not depend on how many it won (but for capot)."""
+        raise NotImplementedError
+
     def _belote_holder(self) -> int | None:
         pair = self._belote_pair()
         return next((seat for seat in range(self.players) if pair <= self.d.hands[seat]), None)

@@ -85,6 +85,7 @@ def test_card_points_to_make_count_the_takers_belote(announcements, needed):
     game = make("belote", DEAL_A, first_dealer=3, announcements=announcements)
     play(game, 0, "take")
     assert game.card_points_to_make() == needed
+    assert game.card_points_surely_set() == needed - 1  # 81 (or 71 + 20): a litige at most
 
 
 def test_trump_led_must_overtrump_even_over_partner():

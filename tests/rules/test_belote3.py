@@ -131,6 +131,7 @@ def test_card_points_to_make_beat_each_defender(announcements):
     game = make("belote3", DEAL, first_dealer=2, announcements=announcements)
     play(game, 0, "take")
     assert game.card_points_to_make() == 55  # the taker holds no king and queen of trump
+    assert game.card_points_surely_set() == 55  # not made is dedans
 
 
 def test_match_target_highest_wins_tie_plays_on():  # [decided]

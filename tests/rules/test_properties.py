@@ -90,14 +90,14 @@ def test_every_step_conserves_cards_and_knowledge_is_true(variant, seed, announc
     variant=st.sampled_from(["belote", "belote3"]), seed=st.integers(0, 2**32),
     announcements=st.sampled_from(["none", "belote", "all"]),
 )
-def test_a_deal_scoring_the_taker_above_the_others_is_made_with_the_card_points_it_needs(variant, seed, announcements):
+def test_card_points_to_make_and_surely_set_bound_the_outcome(variant, seed, announcements):
     # What decision hints rely on to skip a bidder's hopeless contract (hints/decisions.py).
-    needed: dict[int, int] = {}
+    needed: dict[int, tuple[int, int]] = {}
 
     def step(game):
         d = game.d
         if game.phase in (Phase.PLAY, Phase.DECLARATIONS) and not d.tricks and not d.trick and d.number not in needed:
-            needed[d.number] = game.card_points_to_make()
+            needed[d.number] = (game.card_points_to_make(), game.card_points_surely_set())
 
     game = random_game(variant, random.Random(seed), {"announcements": announcements, "target_score": small_target(variant)}, step)
     for result in game.results:
@@ -108,9 +108,12 @@ def test_a_deal_scoring_the_taker_above_the_others_is_made_with_the_card_points_
         others = [score for side, score in enumerate(result.scores) if side != takers]
         if own - sum(others) / len(others) > 0:
             assert result.outcome is DealOutcome.MADE
+        card_points = sum(p for seat, p in enumerate(result.card_points) if game.side_of(seat) == takers)
+        to_make, surely_set = needed[result.deal_number]
         if result.outcome is DealOutcome.MADE:
-            card_points = sum(p for seat, p in enumerate(result.card_points) if game.side_of(seat) == takers)
-            assert card_points >= needed[result.deal_number]
+            assert card_points >= to_make
+        if card_points < surely_set:
+            assert result.outcome is DealOutcome.SET
 
 
 @common

@@ -46,6 +46,9 @@ def test_reaches_is_true_up_to_the_value_and_false_beyond(variant):
     assert Solver().reaches(variant, position, value)
     assert not Solver().reaches(variant, position, value + 1)
     assert Solver().reaches(variant, position, 0)
+    assert Solver().line_short_of(variant, position, value) is None
+    short = Solver().line_short_of(variant, position, value + 5)
+    assert short is not None and len(short) == len(Solver().solve(variant, position).line)
     with pytest.raises(InvalidPositionError):
         Solver().reaches("hearts", first_card("hearts", "reach", cards_left=4), 3)  # no player
 

@@ -305,6 +305,12 @@ fn check_variant(variant: Variant, seed: u64) {
         solver.clear();
         assert!(solver.reaches(&position, player, best, None).unwrap(), "{variant:?}: {best} not reached in {text}");
         assert!(!solver.reaches(&position, player, best + 1, None).unwrap(), "{variant:?}: {} reached in {text}", best + 1);
+        // A line short of a target the MAX side cannot reach ends below it.
+        assert_eq!(solver.line_short_of(&position, player, best, None).unwrap(), None);
+        for target in [best + 1, best + 3] {
+            let short = solver.line_short_of(&position, player, target, None).unwrap().expect("a line short of the target");
+            assert!(line_value(&reference, &position, &short) < target, "the short line reaches {target} in {text}");
+        }
         // The optimal line, and the line after each card, are legal card by card and
         // achieve their values.
         assert_eq!(line_value(&reference, &position, &solution.line), solution.value, "the line misses the value in {text}");

@@ -107,6 +107,25 @@ impl Solver {
         Ok(py.detach(|| guarded(|| inner.reaches(&position, player, target, deadline)))?)
     }
 
+    /// A line (card codes) along which the MAX side ends below `target`, or None when it reaches it.
+    #[pyo3(signature = (variant, position, target, player = None, deadline = None))]
+    fn line_short_of(
+        &mut self,
+        py: Python<'_>,
+        variant: &str,
+        position: &str,
+        target: i32,
+        player: Option<usize>,
+        deadline: Option<f64>,
+    ) -> PyResult<Option<Vec<String>>> {
+        let variant_kind = guarded(|| convert::variant(variant))?;
+        let position = guarded(|| convert::position(variant_kind, position))?;
+        let inner = &mut self.inner;
+        let deadline = instant_after(deadline);
+        let line = py.detach(|| guarded(|| inner.line_short_of(&position, player, target, deadline)))?;
+        Ok(line.map(|cards| convert::codes(variant_kind, &cards)))
+    }
+
     /// The double-dummy table of a deal before bidding: (trump code or None, taker, value) rows.
     #[pyo3(signature = (variant, deal, dealer, deadline = None))]
     fn dd_table(

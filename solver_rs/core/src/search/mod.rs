@@ -161,6 +161,28 @@ impl Solver {
         Ok(reached)
     }
 
+    /// A line along which the MAX side ends the deal below `target` (the MIN side's cards
+    /// keep it there; the MAX side's are the first in move order, as none can lift it),
+    /// or `None` when the MAX side reaches `target`. As cheap as [`Solver::reaches`] when
+    /// the value is far below `target`.
+    pub fn line_short_of(
+        &mut self,
+        position: &Position,
+        hearts_player: Option<usize>,
+        target: i32,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Vec<Card>>, SolverError> {
+        let rules = self.begin(position, hearts_player)?;
+        let base = base_value(position, &rules);
+        let mut search = self.search(&rules, position, deadline);
+        let line = if search.reaches(target - base) { None } else { Some(line_keeping(&mut search, target - base, Keep::Below)) };
+        if search.stopped {
+            self.clear();
+            return Err(SolverError::Stopped);
+        }
+        Ok(line)
+    }
+
     /// The rules of a solve of `position`, with the tables made ready for it.
     fn begin(&mut self, position: &Position, hearts_player: Option<usize>) -> Result<Rules, SolverError> {
         let objective = objective_for(position, hearts_player)?;
@@ -269,9 +291,25 @@ fn every_card(search: &mut Search<'_>) -> Vec<(Card, i32)> {
     values
 }
 
-/// An optimal line from the current node whose future value is `value`. The candidates
-/// are tried in an order that depends on the position only, so lines are deterministic.
-fn optimal_line(search: &mut Search<'_>, mut value: i32) -> Vec<Card> {
+/// What each card of a line keeps of the future value.
+#[derive(Clone, Copy)]
+enum Keep {
+    /// Exactly this value: the line is optimal.
+    Exactly,
+    /// Below this value (which the MAX side cannot reach): the MIN side's cards keep it
+    /// there, and the MAX side's, whichever they are, cannot lift it.
+    Below,
+}
+
+/// An optimal line from the current node whose future value is `value`.
+fn optimal_line(search: &mut Search<'_>, value: i32) -> Vec<Card> {
+    line_keeping(search, value, Keep::Exactly)
+}
+
+/// A line from the current node whose cards keep the future value as `keep` says. The
+/// candidates are tried in an order that depends on the position only, so lines are
+/// deterministic.
+fn line_keeping(search: &mut Search<'_>, mut value: i32, keep: Keep) -> Vec<Card> {
     let rules = search.rules;
     let mut line = Vec::new();
     while search.st.tricks_left > 0 && !search.stopped {
@@ -281,8 +319,12 @@ fn optimal_line(search: &mut Search<'_>, mut value: i32) -> Vec<Card> {
         for &card in moves.as_slice() {
             let undo = search.st.play(rules, u32::from(card));
             let contribution = undo.completed.as_ref().map_or(0, |done| done.contribution);
-            let keeps_value =
-                if maximising { search.reaches(value - contribution) } else { !search.reaches(value - contribution + 1) };
+            let keeps_value = match (keep, maximising) {
+                (Keep::Exactly, true) => search.reaches(value - contribution),
+                (Keep::Exactly, false) => !search.reaches(value - contribution + 1),
+                (Keep::Below, true) => true,
+                (Keep::Below, false) => !search.reaches(value - contribution),
+            };
             if keeps_value {
                 value -= contribution;
                 chosen = Some(card);
