@@ -125,19 +125,25 @@ impl Solver {
             (search.exact(None), Vec::new())
         };
         let line = if options.line { optimal_line(&mut search, future) } else { Vec::new() };
-        if search.stopped {
-            // The unwinding search stored meaningless bounds: forget them all.
-            self.clear();
-            return Err(SolverError::Stopped);
-        }
-        Ok(Solution {
+        let (stopped, nodes) = (search.stopped, search.nodes);
+        self.unless_stopped(stopped, Solution {
             value: base + future,
             card_values: card_values.into_iter().map(|(card, v)| (card, base + v)).collect(),
             line,
-            nodes: search.nodes,
+            nodes,
             to_play,
             maximising,
         })
+    }
+
+    /// `result`, unless the search stopped at its deadline: the unwinding search stored
+    /// meaningless bounds, so the tables forget everything.
+    fn unless_stopped<T>(&mut self, stopped: bool, result: T) -> Result<T, SolverError> {
+        if stopped {
+            self.clear();
+            return Err(SolverError::Stopped);
+        }
+        Ok(result)
     }
 
     /// Whether the MAX side ends the deal with a value of at least `target` (the ones
@@ -154,11 +160,8 @@ impl Solver {
         let base = base_value(position, &rules);
         let mut search = self.search(&rules, position, deadline);
         let reached = search.reaches(target - base);
-        if search.stopped {
-            self.clear();
-            return Err(SolverError::Stopped);
-        }
-        Ok(reached)
+        let stopped = search.stopped;
+        self.unless_stopped(stopped, reached)
     }
 
     /// A line along which the MAX side ends the deal below `target` (the MIN side's cards
@@ -176,11 +179,8 @@ impl Solver {
         let base = base_value(position, &rules);
         let mut search = self.search(&rules, position, deadline);
         let line = if search.reaches(target - base) { None } else { Some(line_keeping(&mut search, target - base, Keep::Below)) };
-        if search.stopped {
-            self.clear();
-            return Err(SolverError::Stopped);
-        }
-        Ok(line)
+        let stopped = search.stopped;
+        self.unless_stopped(stopped, line)
     }
 
     /// The rules of a solve of `position`, with the tables made ready for it.
@@ -220,11 +220,8 @@ impl Solver {
             line.extend(optimal_line(&mut search, value - base - contribution));
             lines.push(line);
         }
-        if search.stopped {
-            self.clear();
-            return Err(SolverError::Stopped);
-        }
-        Ok(lines)
+        let stopped = search.stopped;
+        self.unless_stopped(stopped, lines)
     }
 
     fn search<'a>(&'a mut self, rules: &'a Rules, position: &Position, deadline: Option<Instant>) -> Search<'a> {
