@@ -5,7 +5,7 @@
 
 use super::state::State;
 use crate::cards::bits;
-use crate::rules::{lane_of, Objective, Rules, LANES};
+use crate::rules::{lane_of, seat_after, Objective, Rules, LANES};
 
 /// The cards strictly above `card` in the whole word.
 pub(crate) fn above(card: u32) -> u64 {
@@ -109,7 +109,7 @@ impl Context {
         }
         let trick = &st.trick[..st.trick_len];
         let index = rules.winning(trick);
-        let (best, winner) = (u32::from(trick[index]), (st.leader + index) % rules.n);
+        let (best, winner) = (u32::from(trick[index]), seat_after(st.leader, index, rules.n));
         let led = lane_of(u32::from(trick[0]));
         let side_has_it = rules.max_side[winner] == rules.max_side[seat] && sure_to_win(rules, st, best, winner, led);
         Context { seat, best, winner, against: None, side_has_it }
@@ -173,7 +173,7 @@ fn can_ruff(rules: &Rules, st: &State, seat: usize, lane: usize) -> bool {
 fn sure_to_win(rules: &Rules, st: &State, card: u32, seat: usize, led: usize) -> bool {
     let n = rules.n;
     let played = st.trick_len + usize::from(seat == st.to_play(n));
-    (played..n).map(|i| (st.leader + i) % n).filter(|&s| rules.max_side[s] != rules.max_side[seat]).all(|s| !can_beat(rules, st.hands[s], card, led))
+    (played..n).map(|i| seat_after(st.leader, i, n)).filter(|&s| rules.max_side[s] != rules.max_side[seat]).all(|s| !can_beat(rules, st.hands[s], card, led))
 }
 
 fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32, in_play: u64) -> i32 {

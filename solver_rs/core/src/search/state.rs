@@ -1,7 +1,7 @@
 //! The mutable search state, with make/unmake of one card.
 
 use crate::position::Position;
-use crate::rules::{lane_of, Objective, Rules, MOON_NONE_TAKEN, MOON_POINTS, MOON_SPLIT};
+use crate::rules::{lane_of, seat_after, Objective, Rules, MOON_NONE_TAKEN, MOON_POINTS, MOON_SPLIT};
 
 #[derive(Debug, Clone)]
 pub(crate) struct State {
@@ -69,7 +69,7 @@ impl State {
     }
 
     pub(crate) fn to_play(&self, n: usize) -> usize {
-        (self.leader + self.trick_len) % n
+        seat_after(self.leader, self.trick_len, n)
     }
 
     /// Every card still in a hand or on the table.
@@ -97,7 +97,7 @@ impl State {
     fn complete_trick(&mut self, rules: &Rules) -> Completed {
         let n = rules.n;
         let winning = rules.winning(&self.trick[..n]);
-        let winner = (self.leader + winning) % n;
+        let winner = seat_after(self.leader, winning, n);
         let winning_card = u32::from(self.trick[winning]);
         let contested = self.trick[..n].iter().any(|&c| u32::from(c) != winning_card && lane_of(u32::from(c)) == lane_of(winning_card));
         let relevant = if contested { 1u64 << winning_card } else { 0 };
