@@ -157,6 +157,36 @@ unsafe fn pext(word: u64, mask: u64) -> u64 {
     std::arch::x86_64::_pext_u64(word, mask)
 }
 
+/// The low bits of `word` spread over the set bits of `mask` (PDEP, the inverse of
+/// `extract`: `deposit(extract(w, m), m) == w & m`).
+pub(crate) fn deposit(word: u64, mask: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("bmi2") {
+            // SAFETY: the CPU supports BMI2 (checked just above; the check is cached).
+            return unsafe { pdep(word, mask) };
+        }
+    }
+    let mut out = 0u64;
+    let mut rest = mask;
+    let mut i = 0;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        if word >> i & 1 != 0 {
+            out |= bit;
+        }
+        rest ^= bit;
+        i += 1;
+    }
+    out
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn pdep(word: u64, mask: u64) -> u64 {
+    std::arch::x86_64::_pdep_u64(word, mask)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,6 +195,14 @@ mod tests {
     fn extract_packs_the_selected_bits() {
         assert_eq!(extract(0b1010_0110, 0b1111_0000), 0b1010);
         assert_eq!(extract(u64::MAX, 0x8000_0000_0000_0001), 0b11);
+    }
+
+    #[test]
+    fn deposit_spreads_the_low_bits() {
+        assert_eq!(deposit(0b1010, 0b1111_0000), 0b1010_0000);
+        assert_eq!(deposit(0b11, 0x8000_0000_0000_0001), 0x8000_0000_0000_0001);
+        let (word, mask) = (0x0123_4567_89AB_CDEF_u64, 0xF0F0_0FF0_3C3C_8001_u64);
+        assert_eq!(deposit(extract(word, mask), mask), word & mask);
     }
 
     #[test]

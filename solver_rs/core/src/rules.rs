@@ -10,6 +10,8 @@ use crate::variant::Variant;
 
 pub(crate) const LANES: [u64; 4] = [0xFFFF, 0xFFFF << 16, 0xFFFF << 32, 0xFFFF << 48];
 pub(crate) const NONE: u8 = u8::MAX;
+/// The top bit of each lane: never a card (a lane holds at most 13).
+pub(crate) const LANE_SEPARATORS: u64 = 1 << 15 | 1 << 31 | 1 << 47 | 1 << 63;
 
 /// The seat `steps` places after `seat` (both under `n`) round a table of `n`: without
 /// a division, which at every node cost 4% of the search.
@@ -70,6 +72,10 @@ pub(crate) struct Rules {
     pub hearts_lane: u64,
     /// Cards worth points (internal layout), for transposition keys.
     pub point_cards_mask: u64,
+    /// Cards worth the same points as another card of their lane. In every rule set those
+    /// of a lane share one value (the zero cards of belote, the hearts, the spades but the
+    /// Q♠): two of them in a lane are worth the same, a card outside never equals another.
+    pub shared_points: u64,
     pub fingerprint: u32,
     /// Whether the search uses partition search (see `search/partition.rs`): the rule sets
     /// whose legal cards depend on lane lengths only, and whose points (hearts) are equal
@@ -142,6 +148,7 @@ impl Rules {
             point_cards: 0,
             hearts_lane: 0,
             point_cards_mask: 0,
+            shared_points: 0,
             fingerprint: 0,
             partition: false,
             always_relevant: 0,
@@ -155,6 +162,7 @@ impl Rules {
             rules.points[internal as usize] = points;
         }
         rules.point_cards_mask = (0..64).filter(|&i| rules.points[i] != 0).fold(0, |acc, i| acc | (1u64 << i));
+        rules.shared_points = rules.cards_sharing_points(variant);
         rules.set_sides(position);
         match variant {
             Variant::Belote | Variant::Belote3 => {
@@ -179,6 +187,25 @@ impl Rules {
         }
         rules.fingerprint = rules.compute_fingerprint();
         rules
+    }
+
+    /// See `shared_points`. Its promise (one shared value a lane) holds for every rule set
+    /// (asserted), and no card sits on a lane's top bit, which move generation uses as a
+    /// separator (`ordering::representatives`).
+    fn cards_sharing_points(&self, variant: Variant) -> u64 {
+        let cards = self.internal_set(variant.deck());
+        assert_eq!(cards & LANE_SEPARATORS, 0, "a card on a lane's top bit");
+        let mut shared = 0u64;
+        for lane in LANES {
+            let in_lane = || bits(cards & lane);
+            let repeated = |card: u32| in_lane().filter(|&other| self.points[other as usize] == self.points[card as usize]).count() > 1;
+            let lane_shared = in_lane().filter(|&card| repeated(card)).fold(0u64, |acc, card| acc | 1u64 << card);
+            let mut values = bits(lane_shared).map(|card| self.points[card as usize]);
+            let first = values.next();
+            assert!(values.all(|value| Some(value) == first), "two shared point values in a lane");
+            shared |= lane_shared;
+        }
+        shared
     }
 
     /// (lane, strength bit, points) of a natural card once trump is known.
