@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
 
 from .cards import Card, Suit
+from .declarations import best_set, strongest
 
 if TYPE_CHECKING:
     from .game import Game
@@ -33,11 +34,41 @@ class HolderFacts:
 
 
 @dataclass(frozen=True)
+class DeclarationFact:
+    """What a seat's declaration (belote announcements) tells of the hand it held then: its
+    cards now plus ``played``, the cards it has played since (it declares before its first
+    card). Its best set of combinations (``declarations.best_set``) exists and, once the
+    first trick has resolved the declarations, either was shown (``shows``: its total value
+    and strongest combination) or lost to the best one (``loses_to``: that one's strength,
+    and whether an equal strength loses too, as it does for a seat after the best declarer
+    in play order)."""
+
+    holder: int
+    played: frozenset[Card]
+    trump: Suit
+    shows: tuple[int, tuple[int, ...]] | None = None
+    loses_to: tuple[tuple[int, ...], bool] | None = None
+
+    def allows(self, hand: frozenset[Card] | set[Card]) -> bool:
+        combinations = best_set(set(hand) | self.played, self.trump)
+        if not combinations:
+            return False
+        best = strongest(combinations)
+        if self.shows is not None:
+            return (sum(c.value for c in combinations), best) == self.shows
+        if self.loses_to is not None:
+            winner, tie_loses = self.loses_to
+            return best < winner or (tie_loses and best == winner)
+        return True
+
+
+@dataclass(frozen=True)
 class Knowledge:
     viewer: int
     hand: frozenset[Card]
     unseen: frozenset[Card]  # in another hand or in the stock
     holders: tuple[HolderFacts, ...]
+    declarations: tuple[DeclarationFact, ...] = ()
 
     def holder(self, holder: int) -> HolderFacts:
         return next(facts for facts in self.holders if facts.holder == holder)
@@ -56,6 +87,8 @@ class Knowledge:
             if len(cards) != facts.size or not facts.known <= cards or cards & facts.excluded:
                 return False
             placed |= cards
+        if not all(fact.allows(frozenset(placement.get(fact.holder, ()))) for fact in self.declarations):
+            return False
         return placed == self.unseen and sum(len(placement.get(f.holder, ())) for f in self.holders) == len(placed)
 
 
@@ -78,4 +111,34 @@ def build_knowledge(game: "Game", viewer: int) -> Knowledge:
         if viewer == d.taker and d.discard is not None:
             known_stock.add(d.discard)  # the taker knows his own discard
         holders.append(HolderFacts(STOCK, len(out_of_play), frozenset(known_stock), frozenset(), frozenset()))
-    return Knowledge(viewer, hand, frozenset(unseen), tuple(holders))
+    return Knowledge(viewer, hand, frozenset(unseen), tuple(holders), declaration_facts(game, viewer))
+
+
+def declaration_facts(game: "Game", viewer: int) -> tuple[DeclarationFact, ...]:
+    """What the other seats' declarations tell (public: who declared, and once the first
+    trick is over, who scored and what they showed)."""
+    d = game.d
+    declarers = [seat for seat, declared in d.declared.items() if declared and seat != viewer]
+    if not declarers or d.trump is None:
+        return ()
+    played: dict[int, set[Card]] = {seat: set() for seat in declarers}
+    for trick in d.tricks:
+        for seat, card in trick.cards:
+            played.get(seat, set()).add(card)
+    for seat, card in d.trick:
+        played.get(seat, set()).add(card)
+    if not d.tricks:  # not resolved yet: each of them holds a combination
+        return tuple(DeclarationFact(seat, frozenset(played[seat]), d.trump) for seat in declarers)
+    order = [(d.tricks[0].leader + i) % game.players for i in range(game.players)]
+    shown = {seat: d.declarations[seat] for seat in d.declaration_winners}  # revealed to all
+    best_seat = max(shown, key=lambda seat: (strongest(shown[seat]), -order.index(seat)))
+    facts = []
+    for seat in declarers:
+        if seat in shown:
+            fact = DeclarationFact(seat, frozenset(played[seat]), d.trump,
+                                   shows=(sum(c.value for c in shown[seat]), strongest(shown[seat])))
+        else:
+            tie_loses = order.index(seat) > order.index(best_seat)
+            fact = DeclarationFact(seat, frozenset(played[seat]), d.trump, loses_to=(strongest(shown[best_seat]), tie_loses))
+        facts.append(fact)
+    return tuple(facts)

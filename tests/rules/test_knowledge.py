@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine_service.rules import STOCK, Card, Rank, Suit
 from tests.conftest import make, play, play_cards
-from tests.rules.invariants import assert_knowledge_sound
+from tests.rules.invariants import assert_knowledge_sound, true_placement
 from tests.rules.test_belote import DEAL_B
 from tests.rules.test_euchre3 import DEAL as EUCHRE_DEAL
 from tests.rules.test_hearts import BROKEN, MOON, ONLY_HEARTS, after_passing_left
@@ -66,3 +66,27 @@ def test_hearts_first_trick_point_discard_proves_no_safe_card():
     assert {Suit.DIAMONDS, Suit.CLUBS} <= knowledge.holder(2).void_suits
     assert Card(Rank.ACE, Suit.SPADES) in knowledge.holder(2).excluded
     assert Card(Rank.QUEEN, Suit.SPADES) not in knowledge.holder(2).excluded
+
+
+def test_declarations_tell_what_the_declarers_held():
+    # Seat 0 holds every spade, seat 1 the tierce Q-K-A of clubs; seat 3 watches.
+    game = make("belote", DEAL_B, first_dealer=3, announcements="all")
+    play(game, 0, "pass"); play(game, 1, "take")
+    play(game, 0, "declare"); play_cards(game, "AS")
+    play(game, 1, "declare"); play_cards(game, "9H")
+    knowledge = assert_knowledge_sound(game, 3)
+    facts = {fact.holder: fact for fact in knowledge.declarations}
+    assert set(facts) == {0, 1} and facts[0].played == {Card(Rank.ACE, Suit.SPADES)}
+    assert not facts[1].allows(set()) and facts[1].shows is None and facts[1].loses_to is None
+    # A hand of seat 1 without its tierce contradicts the declaration.
+    truth = {seat: set(cards) for seat, cards in true_placement(game, 3).items()}
+    tierce_card, other = Card(Rank.KING, Suit.CLUBS), Card(Rank.TEN, Suit.DIAMONDS)
+    truth[1].remove(tierce_card); truth[1].add(other); truth[2].remove(other); truth[2].add(tierce_card)
+    assert not knowledge.is_consistent(truth)
+    play(game, 2, "declare"); play_cards(game, "QH")
+    play(game, 3, "no-declare"); play_cards(game, "7C")
+    # Resolved: seat 0 (cent and more) scores with its partner; seat 1 lost to it.
+    knowledge = assert_knowledge_sound(game, 3)
+    facts = {fact.holder: fact for fact in knowledge.declarations}
+    assert facts[0].shows is not None and facts[2].shows is not None
+    assert facts[1].loses_to is not None and facts[1].loses_to[1]  # after seat 0 in play order
