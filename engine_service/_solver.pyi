@@ -45,7 +45,10 @@ def solve_batch(
     memory_mb: int = 16,
 ) -> list[dict[str, Any]]: ...
 
-HolderSpec = tuple[int | None, int, list[str], list[str]]
+# (codes played since, trump suit code, (value, strongest) if shown, (strongest, tie loses) if beaten)
+DeclarationSpec = tuple[list[str], str, tuple[int, int] | None, tuple[int, bool] | None]
+# (seat or None for the stock, size, known codes, allowed codes, its declaration)
+HolderSpec = tuple[int | None, int, list[str], list[str], DeclarationSpec | None]
 
 def sample_placements(
     variant: str, unseen: list[str], holders: list[HolderSpec], seed: int, count: int

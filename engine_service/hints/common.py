@@ -8,6 +8,8 @@ from typing import Any, Iterable, Sequence
 
 from .. import _solver
 from ..rules import STOCK, Knowledge
+from ..rules.declarations import strength_code
+from ..rules.knowledge import DeclarationFact
 
 # The sampling defaults (see docs/architecture.md "Hints"): a hint solves at least
 # MIN_SAMPLES deals whatever its budget, and at most MAX_SAMPLES.
@@ -15,8 +17,13 @@ MIN_SAMPLES = 4
 MAX_SAMPLES = 400
 DEFAULT_BUDGET_SECONDS = 0.2
 
-# (seat or None for the stock, how many unseen cards it holds, cards known there, cards allowed there)
-HolderFacts = tuple[int | None, int, tuple[str, ...], tuple[str, ...]]
+# What a holder's declaration tells (belote): (codes it played since, trump suit code,
+# (value, strongest) if shown, (strongest, tie loses) if beaten), strengths as
+# declarations.strength_code; see rules/knowledge.py DeclarationFact.
+DeclarationArg = tuple[tuple[str, ...], str, tuple[int, int] | None, tuple[int, bool] | None]
+# (seat or None for the stock, how many unseen cards it holds, cards known there, cards
+# allowed there, its declaration if it made one)
+HolderFacts = tuple[int | None, int, tuple[str, ...], tuple[str, ...], DeclarationArg | None]
 
 
 @dataclass(frozen=True)
@@ -68,17 +75,27 @@ def codes(cards: Iterable[Any]) -> tuple[str, ...]:
 
 def holder_facts(knowledge: Knowledge) -> tuple[HolderFacts, ...]:
     """Every holder of cards the seat cannot see (other seats, the stock), as card codes."""
+    declarations = {fact.holder: declaration_arg(fact) for fact in knowledge.declarations}
     return tuple(
         (None if facts.holder == STOCK else facts.holder, facts.size, codes(facts.known),
-         codes(knowledge.unseen - facts.excluded))
+         codes(knowledge.unseen - facts.excluded), declarations.get(facts.holder))
         for facts in knowledge.holders
     )
 
 
+def declaration_arg(fact: DeclarationFact) -> DeclarationArg:
+    shows = None if fact.shows is None else (fact.shows[0], strength_code(fact.shows[1]))
+    loses_to = None if fact.loses_to is None else (strength_code(fact.loses_to[0]), fact.loses_to[1])
+    return codes(fact.played), fact.trump.code, shows, loses_to
+
+
 def holder_arg(holder: HolderFacts) -> tuple[Any, ...]:
     """A holder's facts as the extension takes them."""
-    seat, size, known, allowed = holder
-    return (seat, size, list(known), list(allowed))
+    seat, size, known, allowed, declaration = holder
+    if declaration is not None:
+        played, trump, shows, loses_to = declaration
+        declaration = (list(played), trump, shows, loses_to)
+    return (seat, size, list(known), list(allowed), declaration)
 
 
 def sample_placements(

@@ -200,11 +200,9 @@ def filled(
             d.hands[holder] = set(parsed)
     for seat, declared in d.declared.items():
         if declared and seat != asking and d.trump is not None:
-            # What the sampled hand holds (it may hold none: the sampler does not know that
-            # a declaration not yet shown exists).
-            combinations = best_set(d.hands[seat] | _played_this_trick(game, seat), d.trump)
-            if combinations:
-                d.declarations[seat] = combinations
+            # What the sampled hand holds (one combination at least: the sampler draws only
+            # hands that agree with the declaration, see rules/knowledge.py DeclarationFact).
+            d.declarations[seat] = best_set(d.hands[seat] | _played_this_trick(game, seat), d.trump)
     if d.trump is not None and hasattr(game, "_belote_pair"):
         pair = game._belote_pair()  # type: ignore[attr-defined]
         holders = [s for s in range(game.players) if pair <= d.hands[s] | _played_this_trick(game, s)]

@@ -83,3 +83,11 @@ def _best_set(hand: frozenset[Card], trump: Suit) -> tuple[Combination, ...]:
 
 def strongest(combinations: Iterable[Combination]) -> tuple[int, ...]:
     return max((c.strength for c in combinations), default=())
+
+
+def strength_code(strength: tuple[int, ...]) -> int:
+    """A strength as one comparable number, as the solver extension takes it: ``(1, k)``
+    for four of a kind and ``(0, length, end, trump)`` for a sequence map to
+    ``kind << 24 | a << 16 | b << 8 | c``, in the same order."""
+    padded = tuple(strength) + (0,) * (4 - len(strength))
+    return padded[0] << 24 | padded[1] << 16 | padded[2] << 8 | padded[3]

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine_service import _solver, hints
+from engine_service.hints.common import holder_arg, holder_facts
 from engine_service.rules import STOCK, Game, Knowledge, Phase, RuleViolation, new_game
 
 VARIANTS = ("euchre3", "belote3", "hearts", "belote")
@@ -30,11 +31,7 @@ def advance(game: Game, rng: random.Random, *, tricks: int) -> int:
 
 def placements(variant: str, knowledge: Knowledge, seed: int, count: int) -> tuple[int, list[dict[int, frozenset[str]]]]:
     """How many placements agree with the knowledge, and `count` of them drawn by the extension."""
-    question_holders = [
-        (None if f.holder == STOCK else f.holder, f.size, sorted(c.code for c in f.known),
-         sorted(c.code for c in knowledge.unseen - f.excluded))
-        for f in knowledge.holders
-    ]
+    question_holders = [holder_arg(holder) for holder in holder_facts(knowledge)]
     total, drawn = _solver.sample_placements(
         variant, sorted(c.code for c in knowledge.unseen), question_holders, seed, count
     )
@@ -56,6 +53,30 @@ def test_sampled_deals_never_contradict_what_the_seat_knows(variant, seed, trick
     assert total >= 1
     for placement in drawn:
         assert knowledge.is_consistent(by_code(game, placement))
+
+
+def test_sampled_deals_agree_with_the_declarations():
+    from tests.conftest import make, play, play_cards
+    from tests.rules.test_belote import DEAL_B
+
+    # Seat 0 declared its spades and seat 1 its clubs tierce; seat 3 asks, then after the
+    # first trick (seat 0 scored and showed, seat 1 lost to it).
+    game = make("belote", DEAL_B, first_dealer=3, announcements="all")
+    play(game, 0, "pass"); play(game, 1, "take")
+    play(game, 0, "declare"); play_cards(game, "AS")
+    play(game, 1, "declare"); play_cards(game, "9H")
+    for stage in ("pending", "resolved"):
+        knowledge = game.knowledge(3)
+        assert knowledge.declarations
+        _, drawn = placements("belote", knowledge, 7, 60)
+        assert all(knowledge.is_consistent(by_code(game, placement)) for placement in drawn)
+        # Without the declarations, draws give seat 1 hands without a combination.
+        bare = dataclasses.replace(knowledge, declarations=())
+        _, unconstrained = placements("belote", bare, 7, 60)
+        assert not all(knowledge.is_consistent(by_code(game, placement)) for placement in unconstrained), stage
+        if stage == "pending":
+            play(game, 2, "declare"); play_cards(game, "QH")
+            play(game, 3, "no-declare"); play_cards(game, "7C")
 
 
 def test_sampler_is_uniform_over_the_consistent_deals():

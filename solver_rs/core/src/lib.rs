@@ -11,7 +11,8 @@
 //! - [`search`]: the [`Solver`] (zero-window alpha-beta, transposition table, ordering, bounds).
 //! - [`deal`]: a [`Deal`] before bidding and its [`dd_table`].
 //! - [`batch`]: [`solve_batch`] on all cores.
-//! - [`sampling`]: [`DealSampler`], uniform deals of the cards a seat cannot see.
+//! - [`sampling`]: [`DealSampler`], uniform deals of the cards a seat cannot see;
+//!   [`declarations`]: what a belote declaration tells of the declarer's hand.
 //! - [`hint`]: [`evaluate_cards`], every legal card's value over sampled deals;
 //!   [`evaluate_passes`], every hearts pass over sampled deals.
 //! - [`playout`]: hearts play-outs by a simple policy, where exact search is out of reach.
@@ -20,6 +21,7 @@
 pub mod batch;
 pub mod cards;
 pub mod deal;
+pub mod declarations;
 pub mod error;
 pub mod hint;
 pub mod notation;
@@ -33,6 +35,7 @@ pub mod variant;
 pub use batch::{solve_batch, Job};
 pub use cards::{Card, CardSet};
 pub use deal::{dd_table, Deal, TableEntry};
+pub use declarations::{DeclarationFact, Declared};
 pub use error::SolverError;
 pub use hint::{evaluate_cards, evaluate_passes, SampleLimits, SampledPasses, SampledValues};
 pub use position::{Position, PositionParts};

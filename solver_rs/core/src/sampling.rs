@@ -15,8 +15,14 @@
 //! proportional to its count, and deals the class's cards at random to that split.
 //! (Rejection sampling would be simpler, but its acceptance rate collapses once a few
 //! voids are known.)
+//!
+//! What a belote declaration tells (the declarer held a combination, shown or beaten:
+//! [`DeclarationFact`]) does not split into classes: draws that contradict it are
+//! rejected and drawn again, which keeps the draw uniform over the placements that agree
+//! with every fact (a hand holds a combination often enough for this to be cheap).
 
 use crate::cards::{Card, CardSet};
+use crate::declarations::DeclarationFact;
 use crate::error::SolverError;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -56,7 +62,14 @@ pub struct DealSampler {
     /// Placements of classes `k..` into a room: every state a draw can reach.
     counts: HashMap<(usize, Room), u128>,
     binomial: Vec<Vec<u128>>,
+    /// Declarations of holders (by index): a draw must agree with them.
+    declarations: Vec<(usize, DeclarationFact)>,
 }
+
+/// Draws a placement may be rejected for contradicting a declaration before the sampler
+/// gives up and returns it anyway (the truth agrees with every fact, so this never happens
+/// with facts from a real game; it only bounds the work on contradictory input).
+const MAX_REDRAWS: usize = 100_000;
 
 fn inconsistent(message: impl Into<String>) -> SolverError {
     SolverError::Inconsistent(message.into())
@@ -93,6 +106,7 @@ impl DealSampler {
             room,
             counts: HashMap::new(),
             binomial: binomial_table(52),
+            declarations: Vec::new(),
         };
         if sampler.count_from(0, room)? == 0 {
             return Err(inconsistent("no placement of the unseen cards agrees with what is known"));
@@ -100,13 +114,35 @@ impl DealSampler {
         Ok(sampler)
     }
 
-    /// How many placements are consistent (each equally likely to be drawn).
+    /// The sampler, its draws also agreeing with declarations: (holder index, fact).
+    pub fn with_declarations(mut self, declarations: Vec<(usize, DeclarationFact)>) -> Result<DealSampler, SolverError> {
+        if declarations.iter().any(|&(holder, _)| holder >= self.holders.len()) {
+            return Err(inconsistent("a declaration of a holder that does not exist"));
+        }
+        self.declarations = declarations;
+        Ok(self)
+    }
+
+    /// How many placements agree with the holders' facts (each equally likely to be drawn;
+    /// the declarations, if any, are not counted: they only reject draws).
     pub fn count(&self) -> u128 {
         self.counts[&(0, self.room)]
     }
 
     /// One placement: the cards of each holder, in the holders' order.
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<CardSet> {
+        let mut hands = self.draw(rng);
+        for _ in 1..MAX_REDRAWS {
+            if self.declarations.iter().all(|(holder, fact)| fact.allows(hands[*holder])) {
+                break;
+            }
+            hands = self.draw(rng);
+        }
+        hands
+    }
+
+    /// One placement that agrees with the holders' facts (not yet with the declarations).
+    fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<CardSet> {
         let mut hands: Vec<CardSet> = self.holders.iter().map(|holder| holder.known).collect();
         let mut room = self.room;
         for (k, class) in self.classes.iter().enumerate() {

@@ -1,6 +1,6 @@
 //! Conversions between Python values and core types.
 
-use cardgames_solver::{Card, CardSet, Deal, Position, Solution, SolverError, TableEntry, Variant};
+use cardgames_solver::{Card, CardSet, Deal, DeclarationFact, Declared, Position, Solution, SolverError, TableEntry, Variant};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -48,4 +48,24 @@ pub fn solution<'py>(py: Python<'py>, variant: Variant, solution: &Solution) -> 
 pub fn table_entry(variant: Variant, entry: &TableEntry) -> (Option<String>, usize, i32) {
     let trump = entry.trump.map(|suit| variant.suit_codes()[suit as usize].to_string());
     (trump, entry.taker, entry.value)
+}
+
+/// A declaration from Python: (codes played since, trump suit code, (value, strongest) if
+/// shown, (strongest, tie loses) if beaten); neither: not resolved yet.
+pub type DeclarationSpec = (Vec<String>, String, Option<(u32, u32)>, Option<(u32, bool)>);
+
+/// A declaration as the sampler takes it.
+pub fn declaration(variant: Variant, (played, trump, shows, loses_to): &DeclarationSpec) -> Result<DeclarationFact, SolverError> {
+    let trump = trump
+        .chars()
+        .next()
+        .and_then(|code| variant.suit_index(code))
+        .ok_or_else(|| SolverError::Inconsistent(format!("unknown trump suit {trump:?}")))?;
+    let declared = match (shows, loses_to) {
+        (Some((value, strongest)), None) => Declared::Shows { value: *value, strongest: *strongest },
+        (None, Some((strongest, tie_loses))) => Declared::LosesTo { strongest: *strongest, tie_loses: *tie_loses },
+        (None, None) => Declared::Holds,
+        (Some(_), Some(_)) => return Err(SolverError::Inconsistent("a declaration both shown and beaten".into())),
+    };
+    Ok(DeclarationFact { played: card_set(variant, played)?, trump, declared })
 }

@@ -188,18 +188,24 @@ fn solve_batch<'py>(
     Ok(out)
 }
 
-/// One holder of unseen cards: (seat or None for the stock, size, known codes, allowed codes).
-type HolderSpec = (Option<usize>, u32, Vec<String>, Vec<String>);
+/// One holder of unseen cards: (seat or None for the stock, size, known codes, allowed
+/// codes, its declaration if it made one).
+type HolderSpec = (Option<usize>, u32, Vec<String>, Vec<String>, Option<convert::DeclarationSpec>);
 
 fn sampler_of(variant: core::Variant, unseen: &[String], holders: &[HolderSpec]) -> Result<core::DealSampler, core::SolverError> {
     let unseen = convert::card_set(variant, unseen)?;
     let facts: Vec<core::Holder> = holders
         .iter()
-        .map(|(_, size, known, allowed)| {
+        .map(|(_, size, known, allowed, _)| {
             Ok(core::Holder { size: *size, known: convert::card_set(variant, known)?, allowed: convert::card_set(variant, allowed)? })
         })
         .collect::<Result<_, core::SolverError>>()?;
-    core::DealSampler::new(unseen, &facts)
+    let declarations = holders
+        .iter()
+        .enumerate()
+        .filter_map(|(index, holder)| holder.4.as_ref().map(|spec| Ok((index, convert::declaration(variant, spec)?))))
+        .collect::<Result<_, core::SolverError>>()?;
+    core::DealSampler::new(unseen, &facts)?.with_declarations(declarations)
 }
 
 /// A hint's template position, its sampler and each holder's seat (None: the stock).
