@@ -40,16 +40,17 @@ class Belote(BeloteFamily):
     def card_points_to_make(self) -> int:
         # Made: the takers' total c + A beats the defenders', whose cards are at least
         # 162 - c (252 when capot): 2c > 162 - A.
-        assert self.d.taker is not None
-        takers = [seat for seat in range(self.players) if self.side_of(seat) == self.side_of(self.d.taker)]
-        return max(0, (CARD_POINTS_TOTAL - self.announcement_bound(takers)) // 2 + 1)
+        return max(0, (CARD_POINTS_TOTAL - self._takers_announcements()) // 2 + 1)
 
     def card_points_surely_set(self) -> int:
         # Dedans: the takers' c + A falls short of the defenders' cards, at least 162 - c:
         # 2c < 162 - A (at 2c = 162 - A a litige is possible).
+        return max(0, (CARD_POINTS_TOTAL - self._takers_announcements() + 1) // 2)
+
+    def _takers_announcements(self) -> int:
         assert self.d.taker is not None
-        takers = [seat for seat in range(self.players) if self.side_of(seat) == self.side_of(self.d.taker)]
-        return max(0, (CARD_POINTS_TOTAL - self.announcement_bound(takers) + 1) // 2)
+        team = self.side_of(self.d.taker)
+        return self.announcement_bound(seat for seat in range(self.players) if self.side_of(seat) == team)
 
     def _score_deal(self) -> DealResult:
         """RULES.md § belote "Scoring": made, dedans, capot, litige."""

@@ -72,17 +72,23 @@ class BeloteFamily(TrumpBiddingGame):
         return {Card(R.KING, self.d.trump), Card(R.QUEEN, self.d.trump)}  # type: ignore[arg-type]
 
     def announcement_bound(self, seats: Iterable[int]) -> int:
-        """The most announcements can add to ``seats``' totals this deal, judged from their
-        full hands (before the first card): each one's best declarations and belote-rebelote,
-        as far as the announcements option scores them."""
+        """The most announcements can add to ``seats``' totals this deal, judged from the
+        hands they were dealt (their cards now and those they played): each one's best
+        declarations and belote-rebelote, as far as the announcements option scores them."""
         d = self.d
         if self.options.announcements is Announcements.NONE or d.trump is None:
             return 0
+        dealt = {seat: d.hands[seat] | self._played_by(seat) for seat in seats}
         pair = self._belote_pair()
-        bound = BELOTE_REBELOTE if any(pair <= d.hands[seat] for seat in seats) else 0
+        bound = BELOTE_REBELOTE if any(pair <= cards for cards in dealt.values()) else 0
         if self.options.announcements is Announcements.ALL:
-            bound += sum(c.value for seat in seats for c in best_set(d.hands[seat], d.trump))
+            bound += sum(c.value for cards in dealt.values() for c in best_set(cards, d.trump))
         return bound
+
+    def _played_by(self, seat: int) -> set[Card]:
+        """The cards ``seat`` has played this deal."""
+        tricks = [*(trick.cards for trick in self.d.tricks), self.d.trick]
+        return {card for cards in tricks for player, card in cards if player == seat}
 
     def card_points_to_make(self) -> int:
         """A lower bound on the card points (last trick included) the taker's side needs to

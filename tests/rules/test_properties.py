@@ -92,12 +92,12 @@ def test_every_step_conserves_cards_and_knowledge_is_true(variant, seed, announc
 )
 def test_card_points_to_make_and_surely_set_bound_the_outcome(variant, seed, announcements):
     # What decision hints rely on to skip a bidder's hopeless contract (hints/decisions.py).
-    needed: dict[int, tuple[int, int]] = {}
+    seen: dict[int, set[tuple[int, int]]] = {}
 
     def step(game):
-        d = game.d
-        if game.phase in (Phase.PLAY, Phase.DECLARATIONS) and not d.tricks and not d.trick and d.number not in needed:
-            needed[d.number] = (game.card_points_to_make(), game.card_points_surely_set())
+        # The bounds come from the dealt hands: the same at every point of the play.
+        if game.phase in (Phase.PLAY, Phase.DECLARATIONS):
+            seen.setdefault(game.d.number, set()).add((game.card_points_to_make(), game.card_points_surely_set()))
 
     game = random_game(variant, random.Random(seed), {"announcements": announcements, "target_score": small_target(variant)}, step)
     for result in game.results:
@@ -109,7 +109,7 @@ def test_card_points_to_make_and_surely_set_bound_the_outcome(variant, seed, ann
         if own - sum(others) / len(others) > 0:
             assert result.outcome is DealOutcome.MADE
         card_points = sum(p for seat, p in enumerate(result.card_points) if game.side_of(seat) == takers)
-        to_make, surely_set = needed[result.deal_number]
+        ((to_make, surely_set),) = seen[result.deal_number]
         if result.outcome is DealOutcome.MADE:
             assert card_points >= to_make
         if card_points < surely_set:
