@@ -303,6 +303,26 @@ mod tests {
     }
 
     #[test]
+    fn draws_agree_with_a_declaration_and_stay_uniform() {
+        use crate::declarations::{DeclarationFact, Declared};
+        // Belote layout: 7S 8S 9S TS (spades, ranks 0..3), 7H (16), KD (32 + 6). The first
+        // hand declared: it holds 7-8-9 or 8-9-T of spades, the only 2 of the 20 placements.
+        let cards = [0, 1, 2, 3, 16, 38];
+        let sampler = DealSampler::new(set(&cards), &[holder(3, &[], &cards), holder(3, &[], &cards)]).unwrap();
+        let declared = DeclarationFact { played: CardSet::EMPTY, trump: 1, declared: Declared::Holds };
+        let sampler = sampler.with_declarations(vec![(0, declared)]).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut seen: HashMap<u64, u32> = HashMap::new();
+        for _ in 0..400 {
+            *seen.entry(sampler.sample(&mut rng)[0].bits()).or_default() += 1;
+        }
+        let (low, high) = (set(&[0, 1, 2]).bits(), set(&[1, 2, 3]).bits());
+        assert_eq!(seen.keys().copied().collect::<std::collections::BTreeSet<_>>(), [low, high].into());
+        assert!((150..=250).contains(&seen[&low]), "{seen:?}");
+        assert!(sampler.clone().with_declarations(vec![(2, declared)]).is_err());
+    }
+
+    #[test]
     fn rejects_impossible_facts() {
         let unseen = set(&[0, 1, 2, 3]);
         let all = &[0, 1, 2, 3];
