@@ -11,8 +11,9 @@ margin over the other sides (the mean of their deal scores), averaged over the d
 What the play-out assumes, beyond double-dummy card play (docs/architecture.md "Hints"):
 - Bids: after the seat's bid, the later bidders of the same round bid double dummy: each
   takes (or names the best suit) if, in that deal, taking gives him a positive margin;
-  the first who does is the taker. Nobody does: the deal scores 0 for everyone (a pass
-  at the end of round 1 is valued as a void deal, not as the round that would follow).
+  the first who does is the taker. After a round 1 of passes, round 2 follows the same
+  way for every seat (the asking one too, double dummy like the others). Nobody takes:
+  the deal is void and scores 0 for everyone.
 - A taker's discard (euchre3) is the one that leaves him the most tricks.
 - A belote contract whose taker is surely dedans is played along a line that keeps him
   so, not an optimal one: the deal scores the same (``_Outcomes._set_line``).
@@ -237,29 +238,38 @@ class _Outcomes:
 
     # --- bidding
     def _after_bid(self, move: Move) -> Game | None:
-        """The deal played out after the seat's bid: None if nobody takes in this round."""
+        """The deal played out after the seat's bid: None if nobody takes (the deal is void)."""
         if move.text() != "pass":
             return self._finished(self._taken_by([move], self.seat))
-        game = self.game
-        later = self._later_bidders()
         passes: list[Move] = [move]
-        for bidder in later:
-            best: tuple[float, Game] | None = None
-            trial_base = self._pushed_all(game, passes)
-            for option in trial_base.legal_moves(bidder):
-                if option.text() == "pass":
-                    continue
-                taken = self._taken_by(passes + [option], bidder)
-                if not self._may_make(taken):
-                    continue  # he would not gain by taking (see `_may_make`)
-                finished = self._finished(taken)
-                margin = self._margin(finished, bidder)[1]
-                if margin > 0 and (best is None or margin > best[0]):
-                    best = (margin, finished)
-            if best is not None:
-                return best[1]
+        bidders = self._later_bidders()
+        if self.game.d.bid_round == 1:
+            # Round 2 follows a round of passes: everyone may name a suit, from the first
+            # bidder on (the seat too, double dummy like the others).
+            first = self.game.next_seat(self.game.d.dealer)
+            bidders += [(first + k) % self.game.players for k in range(self.game.players)]
+        for bidder in bidders:
+            taken = self._best_contract(passes, bidder)
+            if taken is not None:
+                return taken
             passes.append(_PASS)
         return None
+
+    def _best_contract(self, passes: list[Move], bidder: int) -> Game | None:
+        """After ``passes``, the deal played out with ``bidder``'s contract of the largest
+        positive margin for him, if he has one."""
+        best: tuple[float, Game] | None = None
+        for option in self._pushed_all(self.game, passes).legal_moves(bidder):
+            if option.text() == "pass":
+                continue
+            taken = self._taken_by(passes + [option], bidder)
+            if not self._may_make(taken):
+                continue  # he would not gain by taking (see `_may_make`)
+            finished = self._finished(taken)
+            margin = self._margin(finished, bidder)[1]
+            if margin > 0 and (best is None or margin > best[0]):
+                best = (margin, finished)
+        return None if best is None else best[1]
 
     def _later_bidders(self) -> list[int]:
         """The seats after this one in the current round of bidding."""

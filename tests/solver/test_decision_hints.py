@@ -70,6 +70,15 @@ def test_the_last_pass_of_round_two_voids_the_deal_and_is_worth_nothing():
     assert (passing.expected, passing.stderr, passing.expected_deal_score) == (0.0, 0.0, 0.0)
 
 
+def test_the_last_pass_of_round_one_leads_to_round_two():
+    # Round 2 follows: some seat names a suit in some deal, so the pass is not a void deal.
+    game, seat = reach("belote3", "round-one-pass", lambda g: g.phase is Phase.BIDDING and g.d.bid_round == 1
+                       and g.d.passes == 2, random.Random(2))
+    hint = hints.answer(hints.hint_question(game, seat), seed=1, **FIXED)
+    passing = next(option for option in hint.options if option.move == "pass")
+    assert passing.stderr > 0 or passing.expected_deal_score != 0.0
+
+
 def test_a_hand_of_top_trumps_takes_and_a_hand_without_trumps_passes():
     game = new_game("euchre3")
     deck = game.deck
