@@ -130,7 +130,9 @@ def answer_decision(
         margin, margin_error = mean_and_error(margins)
         score, score_error = mean_and_error(scores)
         options.append(HintOption(move.text(), margin, margin_error, score, score_error))
-    options.sort(key=lambda option: (-option.expected, option.move))
+    # Equal margins: a contract before a pass. The pass's value rests on the model's later
+    # bidders (double dummy, and round 2 after round 1), the contract's only on the play.
+    options.sort(key=lambda option: (-option.expected, option.move == "pass", option.move))
     nodes = sum(count for _, count in outcomes)
     return Hint(question.seat, question.version, UNIT, tuple(options), len(outcomes), seed, nodes)
 
