@@ -78,17 +78,12 @@ class BeloteFamily(TrumpBiddingGame):
         d = self.d
         if self.options.announcements is Announcements.NONE or d.trump is None:
             return 0
-        dealt = {seat: d.hands[seat] | self._played_by(seat) for seat in seats}
+        dealt = {seat: d.hands[seat] | self.played_by(seat) for seat in seats}
         pair = self._belote_pair()
         bound = BELOTE_REBELOTE if any(pair <= cards for cards in dealt.values()) else 0
         if self.options.announcements is Announcements.ALL:
             bound += sum(c.value for cards in dealt.values() for c in best_set(cards, d.trump))
         return bound
-
-    def _played_by(self, seat: int) -> set[Card]:
-        """The cards ``seat`` has played this deal."""
-        tricks = [*(trick.cards for trick in self.d.tricks), self.d.trick]
-        return {card for cards in tricks for player, card in cards if player == seat}
 
     def card_points_to_make(self) -> int:
         """A lower bound on the card points (last trick included) the taker's side needs to

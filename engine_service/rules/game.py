@@ -206,6 +206,11 @@ class Game:
         return (seat + 1) % self.players
 
     # ----------------------------------------------------------------- queries
+    def played_by(self, seat: int) -> set[Card]:
+        """The cards ``seat`` has played this deal (public: every card is played face up)."""
+        tricks = [*(trick.cards for trick in self.d.tricks), self.d.trick]
+        return {card for cards in tricks for player, card in cards if player == seat}
+
     def to_act(self) -> tuple[int, ...]:
         """The seats that may move now (several while passing or after a deal)."""
         if self.phase is Phase.PASSING:

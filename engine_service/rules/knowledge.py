@@ -121,24 +121,19 @@ def declaration_facts(game: "Game", viewer: int) -> tuple[DeclarationFact, ...]:
     declarers = [seat for seat, declared in d.declared.items() if declared and seat != viewer]
     if not declarers or d.trump is None:
         return ()
-    played: dict[int, set[Card]] = {seat: set() for seat in declarers}
-    for trick in d.tricks:
-        for seat, card in trick.cards:
-            played.get(seat, set()).add(card)
-    for seat, card in d.trick:
-        played.get(seat, set()).add(card)
+    played = {seat: frozenset(game.played_by(seat)) for seat in declarers}
     if not d.tricks:  # not resolved yet: each of them holds a combination
-        return tuple(DeclarationFact(seat, frozenset(played[seat]), d.trump) for seat in declarers)
+        return tuple(DeclarationFact(seat, played[seat], d.trump) for seat in declarers)
     order = [(d.tricks[0].leader + i) % game.players for i in range(game.players)]
     shown = {seat: d.declarations[seat] for seat in d.declaration_winners}  # revealed to all
     best_seat = max(shown, key=lambda seat: (strongest(shown[seat]), -order.index(seat)))
     facts = []
     for seat in declarers:
         if seat in shown:
-            fact = DeclarationFact(seat, frozenset(played[seat]), d.trump,
+            fact = DeclarationFact(seat, played[seat], d.trump,
                                    shows=(sum(c.value for c in shown[seat]), strongest(shown[seat])))
         else:
             tie_loses = order.index(seat) > order.index(best_seat)
-            fact = DeclarationFact(seat, frozenset(played[seat]), d.trump, loses_to=(strongest(shown[best_seat]), tie_loses))
+            fact = DeclarationFact(seat, played[seat], d.trump, loses_to=(strongest(shown[best_seat]), tie_loses))
         facts.append(fact)
     return tuple(facts)
