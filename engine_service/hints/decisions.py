@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ..analysis import best_discard
-from ..rules import Card, Declare, Game, Move, Pass, Phase, Play, RuleViolation
+from ..rules import Declare, Game, Move, Pass, Phase, Play, RuleViolation
 from ..rules.belote_family import BeloteFamily
 from ..rules.dealing import Deal
 from ..rules.declarations import best_set
@@ -205,16 +205,13 @@ def filled(
         if declared and seat != asking and d.trump is not None:
             # What the sampled hand holds (one combination at least: the sampler draws only
             # hands that agree with the declaration, see rules/knowledge.py DeclarationFact).
-            d.declarations[seat] = best_set(d.hands[seat] | _played_this_trick(game, seat), d.trump)
+            d.declarations[seat] = best_set(d.hands[seat] | game.played_by(seat), d.trump)
     if d.trump is not None and hasattr(game, "_belote_pair"):
         pair = game._belote_pair()  # type: ignore[attr-defined]
-        holders = [s for s in range(game.players) if pair <= d.hands[s] | _played_this_trick(game, s)]
+        # Dealt both (one may have been played tricks ago: the second still scores it).
+        holders = [s for s in range(game.players) if pair <= d.hands[s] | game.played_by(s)]
         d.belote_holder = holders[0] if holders else None
     return game
-
-
-def _played_this_trick(game: Game, seat: int) -> set[Card]:
-    return {card for player, card in game.d.trick if player == seat}
 
 
 class _Outcomes:

@@ -154,3 +154,32 @@ def test_a_decision_hint_solves_its_minimum_whatever_the_budget_and_stops_at_its
     assert hints.answer(question, seed=1, budget=0.0, min_samples=4, max_samples=400).samples == 4
     with pytest.raises(SolveStoppedError):
         hints.answer(question, seed=1, budget=0.0, deadline=0.0)
+
+
+@pytest.mark.parametrize("variant", ["belote", "belote3"])
+def test_a_blind_game_filled_with_the_true_cards_keeps_the_belote_holder_and_declarations(variant):
+    """Play-outs replay the blind game with a sampled deal put back; put back the truth and
+    the game must be the real one: the belote holder (one of the pair may have been played
+    several tricks ago) and every declaration."""
+    from engine_service.hints.common import holder_facts
+    from engine_service.hints.decisions import blind_copy, filled
+
+    checked = 0
+    for number in range(40):
+        game = new_game(variant, {"announcements": "all"}, seed=f"filled-{number}")
+        rng = random.Random(number)
+        stop = rng.randrange(0, 7)
+        while game.phase is not Phase.DEAL_OVER and not (game.phase is Phase.PLAY and len(game.d.tricks) == stop):
+            seat = game.to_act()[0]
+            game.push(seat, rng.choice(game.legal_moves(seat)))
+        if game.phase is not Phase.PLAY:
+            continue
+        seat = game.to_act()[0]
+        holders = holder_facts(game.knowledge(seat))
+        truth = [sorted(card.code for card in game.d.hands[holder]) for holder, *_ in holders]
+        back = filled(blind_copy(game, seat), holders, seat, truth, random.Random(0))
+        assert back.d.belote_holder == game.d.belote_holder
+        assert {s: c for s, c in back.d.declarations.items() if s != seat} == \
+            {s: c for s, c in game.d.declarations.items() if s != seat}
+        checked += 1
+    assert checked >= 20
