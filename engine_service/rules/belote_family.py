@@ -10,7 +10,7 @@ from typing import Iterable
 
 from .bidding import TrumpBiddingGame
 from .cards import Card, Rank
-from .declarations import Combination, best_set, strongest
+from .declarations import Combination, best_declarer, best_set
 from .errors import Reason, RuleViolation
 from .events import Event, codes
 from .game import Phase, Tier, Trick
@@ -174,7 +174,7 @@ class BeloteFamily(TrumpBiddingGame):
         d = self.d
         order = [(first_leader + i) % self.players for i in range(self.players)]
         declarers = [seat for seat in order if d.declarations.get(seat)]
-        best_seat = max(declarers, key=lambda seat: (strongest(d.declarations[seat]), -order.index(seat)))
+        best_seat = best_declarer({seat: d.declarations[seat] for seat in declarers}, order)
         d.declaration_winners = tuple(
             seat for seat in declarers if self._scores_declarations_with(seat, best_seat)
         )

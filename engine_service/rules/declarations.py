@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterable
+from typing import Iterable, Mapping, Sequence
 
 from .cards import Card, Rank, Suit
 
@@ -83,6 +83,12 @@ def _best_set(hand: frozenset[Card], trump: Suit) -> tuple[Combination, ...]:
 
 def strongest(combinations: Iterable[Combination]) -> tuple[int, ...]:
     return max((c.strength for c in combinations), default=())
+
+
+def best_declarer(declarations: Mapping[int, Iterable[Combination]], order: Sequence[int]) -> int:
+    """The seat whose declaration wins: the strongest combination; on equal strength the
+    first in ``order`` (play order from the first trick's leader)."""
+    return max(declarations, key=lambda seat: (strongest(declarations[seat]), -order.index(seat)))
 
 
 def strength_code(strength: tuple[int, ...]) -> int:

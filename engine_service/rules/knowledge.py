@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
 
 from .cards import Card, Suit
-from .declarations import best_set, strongest
+from .declarations import best_declarer, best_set, strongest
 
 if TYPE_CHECKING:
     from .game import Game
@@ -126,7 +126,7 @@ def declaration_facts(game: "Game", viewer: int) -> tuple[DeclarationFact, ...]:
         return tuple(DeclarationFact(seat, played[seat], d.trump) for seat in declarers)
     order = [(d.tricks[0].leader + i) % game.players for i in range(game.players)]
     shown = {seat: d.declarations[seat] for seat in d.declaration_winners}  # revealed to all
-    best_seat = max(shown, key=lambda seat: (strongest(shown[seat]), -order.index(seat)))
+    best_seat = best_declarer(shown, order)  # among the winners, as it was among all
     facts = []
     for seat in declarers:
         if seat in shown:
