@@ -8,8 +8,10 @@ pub fn variant(name: &str) -> Result<Variant, SolverError> {
     Variant::parse(name)
 }
 
-pub fn position(variant: Variant, text: &str) -> Result<Position, SolverError> {
-    Position::parse(variant, text)
+/// A variant's name and a position of it in the notation, parsed.
+pub fn variant_position(variant_name: &str, text: &str) -> Result<(Variant, Position), SolverError> {
+    let variant = variant(variant_name)?;
+    Ok((variant, Position::parse(variant, text)?))
 }
 
 pub fn deal(variant: Variant, text: &str) -> Result<Deal, SolverError> {

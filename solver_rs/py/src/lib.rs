@@ -28,11 +28,8 @@ fn count_cards(indices: Vec<u32>) -> PyResult<u32> {
 /// The legal cards of the player to move in `position` (notation), as card codes.
 #[pyfunction]
 fn legal_cards(variant: &str, position: &str) -> PyResult<Vec<String>> {
-    let (variant, cards) = guarded(|| {
-        let variant = convert::variant(variant)?;
-        Ok((variant, core::legal_cards(&convert::position(variant, position)?)))
-    })?;
-    Ok(convert::codes(variant, &cards))
+    let (variant, position) = guarded(|| convert::variant_position(variant, position))?;
+    Ok(convert::codes(variant, &core::legal_cards(&position)))
 }
 
 /// The instant `seconds` from now (at most a day; NaN and negative durations are now).
@@ -81,8 +78,7 @@ impl Solver {
         line: bool,
         deadline: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let variant = guarded(|| convert::variant(variant))?;
-        let position = guarded(|| convert::position(variant, position))?;
+        let (variant, position) = guarded(|| convert::variant_position(variant, position))?;
         let options = core::SolveOptions { all_cards, line, deadline: instant_after(deadline) };
         let inner = &mut self.inner;
         let solution = py.detach(|| guarded(|| inner.solve(&position, player, options)))?;
@@ -100,8 +96,7 @@ impl Solver {
         player: Option<usize>,
         deadline: Option<f64>,
     ) -> PyResult<bool> {
-        let variant = guarded(|| convert::variant(variant))?;
-        let position = guarded(|| convert::position(variant, position))?;
+        let (_, position) = guarded(|| convert::variant_position(variant, position))?;
         let inner = &mut self.inner;
         let deadline = instant_after(deadline);
         Ok(py.detach(|| guarded(|| inner.reaches(&position, player, target, deadline)))?)
@@ -118,12 +113,11 @@ impl Solver {
         player: Option<usize>,
         deadline: Option<f64>,
     ) -> PyResult<Option<Vec<String>>> {
-        let variant_kind = guarded(|| convert::variant(variant))?;
-        let position = guarded(|| convert::position(variant_kind, position))?;
+        let (variant, position) = guarded(|| convert::variant_position(variant, position))?;
         let inner = &mut self.inner;
         let deadline = instant_after(deadline);
         let line = py.detach(|| guarded(|| inner.line_short_of(&position, player, target, deadline)))?;
-        Ok(line.map(|cards| convert::codes(variant_kind, &cards)))
+        Ok(line.map(|cards| convert::codes(variant, &cards)))
     }
 
     /// The double-dummy table of a deal before bidding: (trump code or None, taker, value) rows.
@@ -161,8 +155,7 @@ fn solve_batch<'py>(
     let parsed: Vec<Result<(core::Variant, core::Job), core::SolverError>> = jobs
         .iter()
         .map(|(variant, position, player)| {
-            let variant = convert::variant(variant)?;
-            let position = convert::position(variant, position)?;
+            let (variant, position) = convert::variant_position(variant, position)?;
             Ok((variant, core::Job { position, hearts_player: *player }))
         })
         .collect();
