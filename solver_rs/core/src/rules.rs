@@ -197,13 +197,16 @@ impl Rules {
         assert_eq!(cards & LANE_SEPARATORS, 0, "a card on a lane's top bit");
         let mut shared = 0u64;
         for lane in LANES {
-            let in_lane = || bits(cards & lane);
-            let repeated = |card: u32| in_lane().filter(|&other| self.points[other as usize] == self.points[card as usize]).count() > 1;
-            let lane_shared = in_lane().filter(|&card| repeated(card)).fold(0u64, |acc, card| acc | 1u64 << card);
-            let mut values = bits(lane_shared).map(|card| self.points[card as usize]);
-            let first = values.next();
-            assert!(values.all(|value| Some(value) == first), "two shared point values in a lane");
-            shared |= lane_shared;
+            // Cards by point value (at most 20 points a card): one pass, on every solve.
+            let mut by_value = [0u64; 32];
+            for card in bits(cards & lane) {
+                by_value[self.points[card as usize] as usize] |= 1u64 << card;
+            }
+            let mut repeated = by_value.iter().filter(|cards| cards.count_ones() > 1);
+            if let Some(&lane_shared) = repeated.next() {
+                assert!(repeated.next().is_none(), "two shared point values in a lane");
+                shared |= lane_shared;
+            }
         }
         shared
     }
