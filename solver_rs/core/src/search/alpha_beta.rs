@@ -14,7 +14,7 @@ use super::partition::{PartitionTable, Seen};
 use super::state::State;
 use super::table::{Bounds, Table};
 use crate::cards::bits;
-use crate::rules::{Objective, Rules, LANES};
+use crate::rules::{lane_of, Objective, Rules, LANES};
 use std::time::Instant;
 
 pub(crate) struct Search<'a> {
@@ -118,7 +118,13 @@ impl<'a> Search<'a> {
         let mut best_card = None;
         let mut searched = 0u64;
         let mut cut_off = false;
+        // Per lane, the cards below its floor are not searched (see `floor`).
+        let mut floors = [0u32; 4];
         for &card in moves.as_slice() {
+            let lane = lane_of(u32::from(card));
+            if u32::from(card) < floors[lane] {
+                continue;
+            }
             let undo = self.st.play(self.rules, u32::from(card));
             let (gain, won) = undo.completed.as_ref().map_or((0, 0), |done| (done.contribution, done.relevant));
             let (child, child_relevant) = self.alpha_beta(alpha - gain, beta - gain);
@@ -147,6 +153,9 @@ impl<'a> Search<'a> {
                 break;
             }
             searched |= child_relevant | won;
+            if self.rules.partition && floors[lane] == 0 {
+                floors[lane] = self.floor(u32::from(card), searched | relevant);
+            }
         }
         relevant |= searched;
         if self.rules.partition && !cut_off && moves.merged != 0 {
@@ -169,6 +178,23 @@ impl<'a> Search<'a> {
             None => {}
         }
         (best_value, relevant)
+    }
+
+    /// After `card` was searched without a cut-off, with the results so far relying on
+    /// the ranks of `relevant`: the cards of its lane below the returned floor need no
+    /// search (0: every card does). When `card` lies below every relevant card of its lane
+    /// (the always-relevant ones counted), another card below them all leads to a position
+    /// that differs only in low cards whose ranks did not matter: in the same partition,
+    /// with the same value (DDS skips such moves the same way, its "lowest win" ranks).
+    fn floor(&self, card: u32, relevant: u64) -> u32 {
+        let lane = lane_of(card);
+        let lane_relevant = (relevant | self.rules.always_relevant & self.st.in_play()) & LANES[lane];
+        let low = if lane_relevant == 0 { lane as u32 * 16 + 16 } else { lane_relevant.trailing_zeros() };
+        if card < low {
+            low
+        } else {
+            0
+        }
     }
 
     /// Whether this trick boundary is searched for its exact value rather than a bound: in
