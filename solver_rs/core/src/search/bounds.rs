@@ -16,12 +16,7 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32, u64) {
     if st.trick_len != 0 || matches!(rules.objective, Objective::Hearts { .. }) {
         return (low, high, 0);
     }
-    // Bridge (partition search) does without quick tricks: on full deals the search
-    // without them visits fewer nodes (12 random 52-card deals: -13%; the bench's four,
-    // every card: -19%; 9-card deals +14%), though each cut is sound and master trumps
-    // still help; neither claiming only the tricks needed nor probing the table first
-    // changed that.
-    let (tricks, points, cashed) = if rules.partition { (0, 0, 0) } else { quick_tricks(rules, st) };
+    let (tricks, points, cashed) = quick_tricks(rules, st);
     let gain = match rules.objective {
         Objective::Tricks => tricks as i32,
         _ if tricks == 0 => 0,
@@ -96,13 +91,13 @@ fn basic_bounds(rules: &Rules, st: &State) -> (i32, i32) {
 }
 
 /// Tricks (and the points of the counted winners in them) the leader's side can cash at
-/// once, and the cards counted: the better of the leader's own top cards, and the leader's
+/// once, and the counted cards whose ranks that relies on: the better of the leader's own top cards, and the leader's
 /// top cards followed by a crossing to a partner who then cashes his own.
 fn quick_tricks(rules: &Rules, st: &State) -> (u32, i32, u64) {
     let leader = st.leader;
     let safe = safe_rounds(rules, st);
     let own = Runs::of(rules, st, leader, &safe);
-    let mut best = (own.tricks(), own.points(), own.cards());
+    let mut best = (own.tricks(), own.points(), own.contested);
     if let Some(partner) = rules.partner[leader] {
         if let Some(crossing) = with_partner(rules, st, &own, partner, &safe) {
             if crossing.0 > best.0 {
@@ -135,13 +130,18 @@ struct Runs {
     length: [u32; 4],
     points: [i32; 4],
     cards: [u64; 4],
+    /// The counted cards whose ranks the count relies on: in each lane the top ones, as
+    /// many as another hand holds cards of the lane (once they are all gone, the rest of
+    /// the run wins whatever its ranks).
+    contested: u64,
 }
 
 impl Runs {
     fn of(rules: &Rules, st: &State, seat: usize, safe: &[u32; 4]) -> Runs {
         let hand = st.hands[seat];
-        let mut runs = Runs { length: [0; 4], points: [0; 4], cards: [0; 4] };
+        let mut runs = Runs { length: [0; 4], points: [0; 4], cards: [0; 4], contested: 0 };
         for lane in 0..4 {
+            let others = (0..rules.n).filter(|&s| s != seat).map(|s| (st.hands[s] & LANES[lane]).count_ones()).max().unwrap_or(0);
             let mut in_lane = st.in_play & LANES[lane];
             while in_lane != 0 && runs.length[lane] < safe[lane] {
                 let top = 63 - in_lane.leading_zeros();
@@ -151,6 +151,9 @@ impl Runs {
                 runs.length[lane] += 1;
                 runs.points[lane] += rules.points[top as usize];
                 runs.cards[lane] |= 1u64 << top;
+                if runs.length[lane] <= others {
+                    runs.contested |= 1u64 << top;
+                }
                 in_lane &= !(1u64 << top);
             }
         }
@@ -195,7 +198,7 @@ fn with_partner(rules: &Rules, st: &State, own: &Runs, partner: usize, safe: &[u
     }
     // Every counted trick takes a card of the partner's (a follow, a discard or a winner),
     // so the total never exceeds the tricks left.
-    Some((own.tricks() + theirs.tricks(), own.points() + theirs.points(), own.cards() | theirs.cards()))
+    Some((own.tricks() + theirs.tricks(), own.points() + theirs.points(), own.contested | theirs.contested))
 }
 
 #[cfg(test)]
@@ -222,6 +225,23 @@ mod tests {
     fn quick_tricks_do_not_cross_when_the_partner_would_discard_a_winner() {
         // South has no spare card for North's A♥: only the A♥ counts.
         assert_eq!(quick("0:7.A.. K.8.. AT... 8.7..;trump=C;taker=0;leader=0"), (1, 11));
+    }
+
+    /// The cards a bridge quick-trick count relies on, as card codes.
+    fn relied_on(text: &str) -> (u32, Vec<&'static str>) {
+        let position = Position::parse(Variant::Bridge, text).unwrap();
+        let rules = Rules::new(&position, Objective::Tricks);
+        let (tricks, _, cards) = quick_tricks(&rules, &State::new(&rules, &position));
+        let codes = ["AS", "KS", "QS"].into_iter().filter(|code| cards & rules.internal_bit(Variant::Bridge.parse_card(code).unwrap()) != 0);
+        (tricks, codes.collect())
+    }
+
+    #[test]
+    fn quick_tricks_rely_on_the_ranks_of_the_cards_others_can_follow_to() {
+        // North cashes A♠ K♠ Q♠. With one spade elsewhere only the A♠ must outrank it (the
+        // K♠ and Q♠ then win whatever their ranks); with two, the A♠ and K♠.
+        assert_eq!(relied_on("0:AKQ... 2.AK.. .QJT.. ..432.;trump=N;leader=0"), (3, vec!["AS"]));
+        assert_eq!(relied_on("0:AKQ... 32.A.. .QJT.. ..432.;trump=N;leader=0"), (3, vec!["AS", "KS"]));
     }
 
     #[test]
