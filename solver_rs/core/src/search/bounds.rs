@@ -7,12 +7,19 @@
 //! or in trick games as many tricks as one of its seats holds of them.
 
 use super::state::State;
-use crate::rules::{Objective, Rules, LANES, MOON_POINTS, MOON_SPLIT};
+use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, MOON_POINTS, MOON_SPLIT};
 
 /// (lowest, highest) future value the MAX side can end with from this node, and the cards
 /// whose ranks these bounds rely on (the top cards they count).
 pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32, u64) {
     let (low, high) = basic_bounds(rules, st);
+    if st.trick_len == 1 && rules.partition && rules.objective == Objective::Tricks {
+        if let Some((tricks, relied)) = second_hand_wins(rules, st) {
+            let seat = st.to_play(rules.n);
+            let tricks = (tricks as i32).min(high);
+            return if rules.max_side[seat] { (low.max(tricks), high, relied) } else { (low, high - tricks, relied) };
+        }
+    }
     if st.trick_len != 0 || matches!(rules.objective, Objective::Hearts { .. }) {
         return (low, high, 0);
     }
@@ -30,6 +37,49 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32, u64) {
         min_sure = min_sure.max(gain);
     }
     (low.max(max_sure), high - min_sure, cashed | masters)
+}
+
+/// Second to play in a four-hand trick: the tricks the side to play is sure of, and the
+/// cards whose ranks that relies on (DDS's "quick tricks second hand"). It wins this
+/// trick when it holds the best card of the led lane above everything the next hand can
+/// follow with, and the next hand cannot ruff; without trumps, the winner then cashes his
+/// top cards: the next one of the led lane, one in each other lane where he holds the
+/// top, and all his cards of a lane nobody else holds.
+fn second_hand_wins(rules: &Rules, st: &State) -> Option<(u32, u64)> {
+    let seat = st.to_play(rules.n);
+    let partner = rules.partner[seat]?;
+    let next = seat_after(seat, 1, rules.n);
+    let led = u32::from(st.trick[0]);
+    let lane = LANES[lane_of(led)];
+    let next_hand = st.hands[next];
+    if next_hand & lane == 0 && rules.trump_lane.is_some_and(|trump| lane != LANES[trump] && next_hand & LANES[trump] != 0) {
+        return None;
+    }
+    let ours = (st.hands[seat] | st.hands[partner]) & lane;
+    let best = 63 - (ours | 1).leading_zeros();
+    if ours == 0 || best <= led || best <= 63 - (next_hand & lane | 1).leading_zeros() {
+        return None;
+    }
+    let mut relied = 1u64 << best;
+    let mut tricks = 1;
+    if rules.trump_lane.is_some() {
+        return Some((tricks, relied));
+    }
+    let holder = if st.hands[seat] & relied != 0 { seat } else { partner };
+    let hand = st.hands[holder] & !relied;
+    let elsewhere = (0..rules.n).filter(|&s| s != holder).fold(0u64, |acc, s| acc | st.hands[s]);
+    for other in LANES.into_iter().filter(|&other| hand & other != 0) {
+        let in_lane = st.in_play & other & !relied;
+        // In the led lane, a card above the best one (the leader's) is the top here.
+        let top = 1u64 << (63 - in_lane.leading_zeros());
+        if other != lane && elsewhere & other == 0 {
+            tricks += (hand & other).count_ones();
+        } else if hand & top != 0 {
+            tricks += 1;
+            relied |= top;
+        }
+    }
+    Some((tricks, relied))
 }
 
 /// What a side is sure to take with its *master trumps*: the run of top trumps still in
@@ -242,6 +292,37 @@ mod tests {
         // K♠ and Q♠ then win whatever their ranks); with two, the A♠ and K♠.
         assert_eq!(relied_on("0:AKQ... 2.AK.. .QJT.. ..432.;trump=N;leader=0"), (3, vec!["AS"]));
         assert_eq!(relied_on("0:AKQ... 32.A.. .QJT.. ..432.;trump=N;leader=0"), (3, vec!["AS", "KS"]));
+    }
+
+    /// What the second hand's side is sure of, and the cards relied on as codes.
+    fn second_hand(text: &str) -> Option<(u32, Vec<String>)> {
+        let position = Position::parse(Variant::Bridge, text).unwrap();
+        let rules = Rules::new(&position, Objective::Tricks);
+        let (tricks, relied) = second_hand_wins(&rules, &State::new(&rules, &position))?;
+        let codes = Variant::Bridge.deck().iter().filter(|&card| relied & rules.internal_bit(card) != 0);
+        Some((tricks, codes.map(|card| Variant::Bridge.card_code(card)).collect()))
+    }
+
+    #[test]
+    fn the_second_hand_wins_the_trick_and_cashes_its_top_cards_without_trumps() {
+        // North led the 2♠. East's K♠ beats South's spades: one trick; with North's A♠
+        // still out, East's Q♠ is no second one.
+        let text = "0:A.5.. KQ..7. 43..8. .8.9T.;trump=N;leader=0;trick=2S";
+        assert_eq!(second_hand(text), Some((1, vec!["KS".to_string()])));
+        // With the A♠ and K♠ East cashes both, then his A♦ (the top of the lane).
+        let text = "0:Q.5.. AK..A. 43..8. .8.9T.;trump=N;leader=0;trick=2S";
+        assert_eq!(second_hand(text), Some((3, vec!["KS".to_string(), "AS".to_string(), "AD".to_string()])));
+        // South above East's best spade: nothing sure.
+        assert_eq!(second_hand("0:Q.5.. JT..7. K4..8. .8.9T.;trump=N;leader=0;trick=2S"), None);
+    }
+
+    #[test]
+    fn the_second_hand_is_not_sure_of_a_trick_the_next_hand_can_ruff() {
+        let text = "0:A.5.. KQ..7. .4.8.3 .8.9T.;trump=C;leader=0;trick=2S";
+        assert_eq!(second_hand(text), None);
+        // Following in the lane, South cannot ruff: the K♠ is sure (and only it, with trumps).
+        let text = "0:A.5.. KQ..7. 4..8.3 .8.9T.;trump=C;leader=0;trick=2S";
+        assert_eq!(second_hand(text), Some((1, vec!["KS".to_string()])));
     }
 
     #[test]
