@@ -245,7 +245,17 @@ impl PartitionTable {
                 break;
             }
         }
-        found.map(|bounds| (bounds, lower_relies | upper_relies))
+        // A bound that settles the search alone relies on its own entries only.
+        found.map(|bounds| {
+            let relies = if bounds.lower >= beta {
+                lower_relies
+            } else if bounds.upper <= alpha {
+                upper_relies
+            } else {
+                lower_relies | upper_relies
+            };
+            (bounds, relies)
+        })
     }
 
     /// Records the fail-soft result `value` of a search with window (`alpha`, `beta`) that
