@@ -130,17 +130,21 @@ impl Context {
 struct Against {
     follow_top: [u32; 4],
     ruffs: [bool; 4],
+    /// How many cards the opponents may answer a lead of the lane with (a void one: any
+    /// of his cards): a lead into fewer answers has a smaller tree to search.
+    answers: [i32; 4],
 }
 
 impl Against {
     fn new(rules: &Rules, st: &State, leader: usize) -> Against {
-        let mut against = Against { follow_top: [0; 4], ruffs: [false; 4] };
+        let mut against = Against { follow_top: [0; 4], ruffs: [false; 4], answers: [0; 4] };
         for seat in (0..rules.n).filter(|&s| rules.max_side[s] != rules.max_side[leader]) {
             for (lane, &cards) in LANES.iter().enumerate() {
                 let follow = st.hands[seat] & cards;
                 if follow != 0 {
                     against.follow_top[lane] = against.follow_top[lane].max(64 - follow.leading_zeros());
                 }
+                against.answers[lane] += if follow != 0 { follow.count_ones() } else { st.tricks_left + 1 } as i32;
                 against.ruffs[lane] |= can_ruff(rules, st, seat, lane);
             }
         }
@@ -208,7 +212,10 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32, in_play: u
             return 350 - rank;
         }
         let penalty = if ruffed { 60 } else { 0 };
-        return if partner_top { 300 - rank - penalty } else { 100 - rank - points - penalty };
+        // Among leads alike, the smaller tree first (as DDS weighs suits; bridge only: the
+        // bench's 20 deals -5% nodes, 16 others -3%).
+        let narrow = if rules.partition { 2 * against.answers[lane] } else { 0 };
+        return if partner_top { 300 - rank - penalty - narrow } else { 100 - rank - points - penalty - narrow };
     }
     let led = lane_of(u32::from(st.trick[0]));
     let side_winning = rules.max_side[context.winner] == rules.max_side[seat];
