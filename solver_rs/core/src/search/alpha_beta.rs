@@ -8,7 +8,7 @@
 //! position that differs only in the others (see `partition.rs`).
 
 use super::bounds::{future_bounds, master_run};
-use super::key::{absolute, key, relative, SureSlots};
+use super::key::{key, SureSlots};
 use super::ordering::{ordered, representative_of, Moves};
 use super::partition::{PartitionTable, Seen};
 use super::state::State;
@@ -24,7 +24,7 @@ pub(crate) struct Search<'a> {
     pub st: State,
     pub nodes: u64,
     /// Per tricks left and leading seat, the lead that last refuted a node (a cut-off):
-    /// tried first after the table's move. Sibling positions differ in a few cards, and
+    /// tried first. Sibling positions differ in a few cards, and
     /// the same lead often refutes them again (killer heuristic). Measured: belote -24%
     /// nodes, 52-card bridge -13%, hearts -6%; at following seats it multiplied the nodes.
     pub lead_killers: [[u8; 4]; 14],
@@ -98,7 +98,6 @@ impl<'a> Search<'a> {
         // The bounds' cards count only where the bounds decide the result (see the clamp).
         let mut relevant = 0u64;
         let (alpha0, beta0) = (alpha, beta);
-        let mut hint = None;
         let at_boundary = if boundary { Some(early.unwrap_or_else(|| self.probe(alpha, beta))) } else { None };
         if let Some((_, Some((bounds, used)))) = &at_boundary {
             relevant |= used;
@@ -107,15 +106,13 @@ impl<'a> Search<'a> {
             }
             alpha = alpha.max(bounds.lower);
             beta = beta.min(bounds.upper);
-            hint = bounds.best.and_then(|slot| absolute(&self.st, slot));
         }
         let seat = self.st.to_play(self.rules.n);
         let maximising = self.rules.max_side[seat];
         let killer_slot = boundary.then_some((self.st.tricks_left as usize, seat));
         let killer = killer_slot.map(|(left, seat)| self.lead_killers[left][seat]).filter(|&k| k != NO_KILLER).map(u32::from);
-        let moves = ordered(self.rules, &self.st, hint, killer);
+        let moves = ordered(self.rules, &self.st, killer);
         let mut best_value = if maximising { i32::MIN } else { i32::MAX };
-        let mut best_card = None;
         let mut searched = 0u64;
         let mut cut_off = false;
         // Per lane, the cards below its floor are not searched (see `floor`).
@@ -131,15 +128,11 @@ impl<'a> Search<'a> {
             let value = gain + child;
             self.st.unplay(self.rules, &undo);
             let cut = if maximising {
-                if value > best_value {
-                    (best_value, best_card) = (value, Some(u32::from(card)));
-                }
+                best_value = best_value.max(value);
                 alpha = alpha.max(best_value);
                 best_value >= beta
             } else {
-                if value < best_value {
-                    (best_value, best_card) = (value, Some(u32::from(card)));
-                }
+                best_value = best_value.min(value);
                 beta = beta.min(best_value);
                 best_value <= alpha
             };
@@ -166,14 +159,13 @@ impl<'a> Search<'a> {
             relevant |= bounds_relied_on;
         }
         let best_value = clamped;
-        let best_slot = best_card.map(|card| relative(&self.st, card));
         match at_boundary {
             Some((Key::Exact(table_key), _)) => {
-                self.table.store(&self.st, &table_key, self.rules.fingerprint, best_value, alpha0, beta0, best_slot);
+                self.table.store(&self.st, &table_key, self.rules.fingerprint, best_value, alpha0, beta0);
             }
             Some((Key::Partition(seen), _)) => {
                 relevant |= self.rules.always_relevant & self.st.in_play;
-                self.partition.store(&self.st, &seen, relevant, best_value, alpha0, beta0, best_slot);
+                self.partition.store(&self.st, &seen, relevant, best_value, alpha0, beta0);
             }
             None => {}
         }

@@ -9,7 +9,7 @@
 //! of the Q♠ (hearts are all worth 1).
 
 use super::state::State;
-use crate::cards::{bits, extract};
+use crate::cards::extract;
 use crate::rules::{LaneValues, Objective, Rules, LANES};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,11 +18,6 @@ pub(crate) struct Key {
     pub hands: [u64; 4],
     /// Points: the point cards in play, the eight low bits of each lane a byte each.
     pub signature: u32,
-}
-
-/// The `index`-th set bit of `mask` (the inverse of `extract`).
-fn nth_bit(mask: u64, index: u32) -> Option<u32> {
-    bits(mask).nth(index as usize)
 }
 
 /// The key of a position at a trick boundary (nothing on the table).
@@ -132,21 +127,6 @@ pub(crate) struct SureSlots {
 fn lane_bytes(cards: u64) -> u32 {
     debug_assert_eq!(cards & !0x00FF_00FF_00FF_00FF, 0, "point cards beyond a lane's eight low bits");
     LANES.iter().enumerate().fold(0, |acc, (lane, _)| acc | ((cards >> (16 * lane) & 0xFF) as u32) << (8 * lane))
-}
-
-/// A card as (lane, relative slot), for storing best moves in the table.
-pub(crate) fn relative(st: &State, card: u32) -> u32 {
-    let in_play = st.in_play;
-    let lane = card / 16;
-    let below = in_play & LANES[lane as usize] & ((1u64 << card) - 1);
-    lane * 16 + below.count_ones()
-}
-
-/// The card at a relative slot in the current position, if there is one.
-pub(crate) fn absolute(st: &State, relative: u32) -> Option<u32> {
-    let in_play = st.in_play;
-    let lane = relative / 16;
-    nth_bit(in_play & LANES[lane as usize], relative % 16)
 }
 
 #[cfg(test)]

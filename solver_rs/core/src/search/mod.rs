@@ -264,7 +264,7 @@ fn every_card(search: &mut Search<'_>) -> Vec<(Card, i32)> {
     // Each card's first guess: the best value so far (several cards often share it;
     // 3% fewer nodes in belote and belote3 than the previous card's value).
     let mut guess: Option<i32> = None;
-    for &card in ordered(rules, &search.st, None, None).as_slice() {
+    for &card in ordered(rules, &search.st, None).as_slice() {
         if search.stopped {
             break;
         }
@@ -311,7 +311,7 @@ fn line_keeping(search: &mut Search<'_>, mut value: i32, keep: Keep) -> Vec<Card
     let mut line = Vec::new();
     while search.st.tricks_left > 0 && !search.stopped {
         let maximising = rules.max_side[search.st.to_play(rules.n)];
-        let moves = ordered(rules, &search.st, None, None);
+        let moves = ordered(rules, &search.st, None);
         let mut chosen = None;
         for &card in moves.as_slice() {
             let undo = search.st.play(rules, u32::from(card));

@@ -61,9 +61,9 @@ impl Moves {
     }
 }
 
-/// The representatives of the legal cards: the table's best move first, then the `killer`
-/// (see `alpha_beta.rs`), then by heuristic.
-pub(crate) fn ordered(rules: &Rules, st: &State, hint: Option<u32>, killer: Option<u32>) -> Moves {
+/// The representatives of the legal cards: the `killer` first (see `alpha_beta.rs`), then
+/// by heuristic.
+pub(crate) fn ordered(rules: &Rules, st: &State, killer: Option<u32>) -> Moves {
     let in_play = st.in_play();
     let legal = st.legal(rules);
     let reps = representatives(rules, legal, in_play);
@@ -77,10 +77,8 @@ pub(crate) fn ordered(rules: &Rules, st: &State, hint: Option<u32>, killer: Opti
     let mut scored: [(i32, u8); 16] = [(0, 0); 16];
     let mut len = 0;
     for card in bits(reps) {
-        let score = if Some(card) == hint {
+        let score = if Some(card) == killer {
             i32::MAX
-        } else if Some(card) == killer {
-            i32::MAX - 1
         } else {
             heuristic(rules, st, &context, card, in_play)
         };

@@ -52,7 +52,6 @@ struct Entry {
     mask: Packed,
     lower: i16,
     upper: i16,
-    best: u8,
     generation: u8,
 }
 
@@ -261,7 +260,7 @@ impl PartitionTable {
     /// Records the fail-soft result `value` of a search with window (`alpha`, `beta`) that
     /// relied on the ranks of the cards of `relevant`.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn store(&mut self, st: &State, seen: &Seen, relevant: u64, value: i32, alpha: i32, beta: i32, best: Option<u32>) {
+    pub(crate) fn store(&mut self, st: &State, seen: &Seen, relevant: u64, value: i32, alpha: i32, beta: i32) {
         let mut depth = [0u8; 4];
         let mut owners = [0u32; 4];
         let mut mask = [0u32; 4];
@@ -291,7 +290,7 @@ impl PartitionTable {
             Some(at) => at,
             None => {
                 // Kept in order of lanes: the order the probe meets entries in decides which
-                // bounds and best move it takes first (another order: +7 to 25% nodes).
+                // bounds it takes first (another order: +7 to 25% nodes, measured with best moves).
                 self.bytes += LIST_BYTES;
                 let at = lists.partition_point(|list| list.lanes < lanes);
                 lists.insert(at, List { lanes, tops, entries: Vec::new() });
@@ -302,7 +301,7 @@ impl PartitionTable {
         let index = match list.iter().position(|e| e.mask == mask && e.owners == owners) {
             Some(i) => i,
             None => {
-                let fresh = Entry { owners, mask, lower: i16::MIN, upper: i16::MAX, best: NO_MOVE, generation };
+                let fresh = Entry { owners, mask, lower: i16::MIN, upper: i16::MAX, generation };
                 if list.len() < LIST_LIMIT {
                     let before = list.capacity();
                     // The most general entries (fewest cards kept) first, as with the lists:
@@ -322,27 +321,19 @@ impl PartitionTable {
         };
         let entry = &mut list[index];
         let mut bounds = entry.bounds();
-        bounds.record(value, alpha, beta, best);
+        bounds.record(value, alpha, beta);
         entry.set_bounds(bounds);
         entry.generation = generation;
     }
 }
 
-/// `Entry::best` when no move is known.
-const NO_MOVE: u8 = 0xFF;
-
 impl Entry {
     fn bounds(&self) -> Bounds {
-        Bounds {
-            lower: i32::from(self.lower),
-            upper: i32::from(self.upper),
-            best: (self.best != NO_MOVE).then_some(u32::from(self.best)),
-        }
+        Bounds { lower: i32::from(self.lower), upper: i32::from(self.upper) }
     }
 
     fn set_bounds(&mut self, bounds: Bounds) {
         (self.lower, self.upper) = (clamp16(bounds.lower), clamp16(bounds.upper));
-        self.best = bounds.best.map_or(NO_MOVE, |best| best as u8);
     }
 }
 

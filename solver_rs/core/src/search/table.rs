@@ -58,24 +58,23 @@ pub struct Table {
 pub(crate) struct Bounds {
     pub lower: i32,
     pub upper: i32,
-    pub best: Option<u32>,
 }
 
 impl Bounds {
     /// Nothing known yet.
-    pub(crate) const UNKNOWN: Bounds = Bounds { lower: i16::MIN as i32, upper: i16::MAX as i32, best: None };
+    pub(crate) const UNKNOWN: Bounds = Bounds { lower: i16::MIN as i32, upper: i16::MAX as i32 };
 
-    /// Narrows by the fail-soft result `value` of a search with window (`alpha`, `beta`)
-    /// whose best move was `best`.
-    pub(crate) fn record(&mut self, value: i32, alpha: i32, beta: i32, best: Option<u32>) {
+    /// Narrows by the fail-soft result `value` of a search with window (`alpha`, `beta`).
+    ///
+    /// No best move is kept: searched first, the table's move cost nodes in every rule set
+    /// (bridge -6 to -9% without it, belote -4%, belote3 -7%, hearts the same), partly
+    /// because a move that proved a lower target is a poor first try for the next one.
+    pub(crate) fn record(&mut self, value: i32, alpha: i32, beta: i32) {
         if value > alpha {
             self.lower = self.lower.max(value);
         }
         if value < beta {
             self.upper = self.upper.min(value);
-        }
-        if best.is_some() {
-            self.best = best;
         }
     }
 
@@ -85,7 +84,6 @@ impl Bounds {
         Bounds {
             lower: if self.lower == Bounds::UNKNOWN.lower { self.lower } else { self.lower + below },
             upper: if self.upper == Bounds::UNKNOWN.upper { self.upper } else { self.upper + above },
-            best: self.best,
         }
     }
 
@@ -103,7 +101,7 @@ impl Bounds {
 
     /// What two sets of bounds on one position say together.
     pub(crate) fn meet(self, other: Bounds) -> Bounds {
-        Bounds { lower: self.lower.max(other.lower), upper: self.upper.min(other.upper), best: self.best.or(other.best) }
+        Bounds { lower: self.lower.max(other.lower), upper: self.upper.min(other.upper) }
     }
 }
 
@@ -170,7 +168,7 @@ impl Table {
 
     // An entry: word 0: the key's hands 0 and 1 (32 bits each, see `key.rs`); word 1: hands
     // 2 and 3; word 2: signature | fingerprint << 32; word 3: lower (16 bits) | upper << 16
-    // | best << 32 | depth << 40 | leader << 44 | generation << 48 | epoch << 56 (epoch 0
+    // | depth << 40 | leader << 44 | generation << 48 | epoch << 56 (epoch 0
     // never occurs: a zeroed entry is empty).
     fn key_words(key: &Key, fingerprint: u32) -> [u64; 3] {
         [
@@ -204,7 +202,7 @@ impl Table {
     }
 
     /// What the bucket's entries of this structure say of the position: its own entry's
-    /// bounds (and best move), met with the shifted bounds of its point-card variants.
+    /// bounds, met with the shifted bounds of its point-card variants.
     /// `sure`: the slots whose winner is known (computed only if a variant is met).
     pub(crate) fn probe(
         &self,
@@ -239,7 +237,7 @@ impl Table {
 
     /// Records the fail-soft result `value` of a search with window (`alpha`, `beta`).
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn store(&mut self, st: &State, key: &Key, fingerprint: u32, value: i32, alpha: i32, beta: i32, best: Option<u32>) {
+    pub(crate) fn store(&mut self, st: &State, key: &Key, fingerprint: u32, value: i32, alpha: i32, beta: i32) {
         if self.buckets.is_empty() {
             return; // not prepared (see `prepare`)
         }
@@ -261,7 +259,7 @@ impl Table {
             (0..BUCKET).min_by_key(|&i| keep_score(i)).expect("a bucket has entries")
         });
         let mut bounds = existing.map_or(Bounds::UNKNOWN, |i| decode(bucket.0[i][3]));
-        bounds.record(value, alpha, beta, best);
+        bounds.record(value, alpha, beta);
         if self.is_empty(&bucket.0[slot]) {
             self.occupied += 1;
         }
@@ -297,17 +295,11 @@ impl Table {
 }
 
 fn encode(bounds: Bounds) -> u64 {
-    let best = bounds.best.map_or(0xFF, u64::from);
-    u64::from(clamp16(bounds.lower) as u16) | u64::from(clamp16(bounds.upper) as u16) << 16 | best << 32
+    u64::from(clamp16(bounds.lower) as u16) | u64::from(clamp16(bounds.upper) as u16) << 16
 }
 
 fn decode(word: u64) -> Bounds {
-    let best = (word >> 32 & 0xFF) as u32;
-    Bounds {
-        lower: i32::from(word as u16 as i16),
-        upper: i32::from((word >> 16) as u16 as i16),
-        best: if best == 0xFF { None } else { Some(best) },
-    }
+    Bounds { lower: i32::from(word as u16 as i16), upper: i32::from((word >> 16) as u16 as i16) }
 }
 
 #[cfg(test)]
@@ -333,7 +325,7 @@ mod tests {
         let (mut stored, mut before) = (0, 0);
         while table.entries() == 512 {
             before = table.occupied;
-            table.store(&st, &key_of(stored), rules.fingerprint, (stored % 100) as i32, -1000, 1000, None);
+            table.store(&st, &key_of(stored), rules.fingerprint, (stored % 100) as i32, -1000, 1000);
             stored += 1;
         }
         assert!(stored > 100, "grew after {stored} entries");
