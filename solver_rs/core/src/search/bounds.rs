@@ -141,8 +141,9 @@ fn basic_bounds(rules: &Rules, st: &State) -> (i32, i32) {
 }
 
 /// Tricks (and the points of the counted winners in them) the leader's side can cash at
-/// once, and the counted cards whose ranks that relies on: the better of the leader's own top cards, and the leader's
-/// top cards followed by a crossing to a partner who then cashes his own.
+/// once, and the counted cards whose ranks that relies on: the better of the leader's own
+/// top cards, and the leader's top cards followed by a crossing to a partner who then
+/// cashes his own.
 fn quick_tricks(rules: &Rules, st: &State) -> (u32, i32, u64) {
     let leader = st.leader;
     let safe = safe_rounds(rules, st);
@@ -191,7 +192,6 @@ impl Runs {
         let hand = st.hands[seat];
         let mut runs = Runs { length: [0; 4], points: [0; 4], cards: [0; 4], contested: 0 };
         for lane in 0..4 {
-            let others = (0..rules.n).filter(|&s| s != seat).map(|s| (st.hands[s] & LANES[lane]).count_ones()).max().unwrap_or(0);
             let mut in_lane = st.in_play & LANES[lane];
             while in_lane != 0 && runs.length[lane] < safe[lane] {
                 let top = 63 - in_lane.leading_zeros();
@@ -201,10 +201,16 @@ impl Runs {
                 runs.length[lane] += 1;
                 runs.points[lane] += rules.points[top as usize];
                 runs.cards[lane] |= 1u64 << top;
-                if runs.length[lane] <= others {
-                    runs.contested |= 1u64 << top;
-                }
                 in_lane &= !(1u64 << top);
+            }
+            if runs.length[lane] > 0 {
+                let others = (0..rules.n).filter(|&s| s != seat).map(|s| (st.hands[s] & LANES[lane]).count_ones()).max().unwrap_or(0);
+                let mut run = runs.cards[lane];
+                for _ in 0..others.min(runs.length[lane]) {
+                    let top = 1u64 << (63 - run.leading_zeros());
+                    runs.contested |= top;
+                    run &= !top;
+                }
             }
         }
         runs
