@@ -176,7 +176,9 @@ fn safe_rounds(rules: &Rules, st: &State) -> [u32; 4] {
 }
 
 /// One seat's unbroken runs of top cards per lane (each card the best still in play once
-/// the ones above it are gone), at most `safe` rounds of each lane.
+/// the ones above it are gone) and, when the run outlasts every other hand's cards of the
+/// lane, the rest of the seat's cards there (they win by length: DDS counts them too); at
+/// most `safe` rounds of each lane.
 struct Runs {
     length: [u32; 4],
     points: [i32; 4],
@@ -210,6 +212,17 @@ impl Runs {
                     let top = 1u64 << (63 - run.leading_zeros());
                     runs.contested |= top;
                     run &= !top;
+                }
+                if runs.length[lane] >= others {
+                    // The others are void by then: the rest of the lane wins by length.
+                    let mut rest = hand & LANES[lane] & !runs.cards[lane];
+                    while rest != 0 && runs.length[lane] < safe[lane] {
+                        let top = 63 - rest.leading_zeros();
+                        runs.length[lane] += 1;
+                        runs.points[lane] += rules.points[top as usize];
+                        runs.cards[lane] |= 1u64 << top;
+                        rest &= !(1u64 << top);
+                    }
                 }
             }
         }
@@ -329,6 +342,15 @@ mod tests {
         // Following in the lane, South cannot ruff: the K♠ is sure (and only it, with trumps).
         let text = "0:A.5.. KQ..7. 4..8.3 .8.9T.;trump=C;leader=0;trick=2S";
         assert_eq!(second_hand(text), Some((1, vec!["KS".to_string()])));
+    }
+
+    #[test]
+    fn after_its_top_cards_a_run_wins_by_length_once_the_others_are_void() {
+        // North's A♠ draws the only other spades (one in each hand): his 5♠ 4♠ 3♠ then win
+        // too, relying on the A♠'s rank alone.
+        assert_eq!(relied_on("0:A543... K.KQJ.. Q.T98.. J.765..;trump=N;leader=0"), (4, vec!["AS"]));
+        // With two spades left in East's hand, the 5♠ could lose: one trick only.
+        assert_eq!(relied_on("0:A543... KQ.KQ.. T.T98.. J.765..;trump=N;leader=0"), (1, vec!["AS"]));
     }
 
     #[test]
