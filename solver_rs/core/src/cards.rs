@@ -127,6 +127,18 @@ pub(crate) fn bits(mut word: u64) -> impl Iterator<Item = u32> {
     })
 }
 
+/// The highest `count` set bits of `word` (all of them if it has fewer).
+pub(crate) fn top_cards(word: u64, count: u32) -> u64 {
+    let mut rest = word;
+    let mut top = 0u64;
+    for _ in 0..count.min(word.count_ones()) {
+        let card = 1u64 << (63 - rest.leading_zeros());
+        top |= card;
+        rest ^= card;
+    }
+    top
+}
+
 /// The bits of `word` selected by `mask`, packed into the low bits (PEXT: with the BMI2
 /// instruction where the CPU has it, the hot path of transposition keys).
 pub(crate) fn extract(word: u64, mask: u64) -> u64 {
@@ -190,6 +202,12 @@ unsafe fn pdep(word: u64, mask: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn top_cards_takes_from_the_top() {
+        assert_eq!(top_cards(0b1011_0000, 2), 0b1010_0000);
+        assert_eq!(top_cards(0b1011_0000, u32::MAX), 0b1011_0000);
+    }
 
     #[test]
     fn extract_packs_the_selected_bits() {

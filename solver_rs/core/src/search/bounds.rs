@@ -7,6 +7,7 @@
 //! or in trick games as many tricks as one of its seats holds of them.
 
 use super::state::State;
+use crate::cards::top_cards;
 use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, MOON_POINTS, MOON_SPLIT};
 
 /// (lowest, highest) future value the MAX side can end with from this node, and the cards
@@ -207,22 +208,14 @@ impl Runs {
             }
             if runs.length[lane] > 0 {
                 let others = (0..rules.n).filter(|&s| s != seat).map(|s| (st.hands[s] & LANES[lane]).count_ones()).max().unwrap_or(0);
-                let mut run = runs.cards[lane];
-                for _ in 0..others.min(runs.length[lane]) {
-                    let top = 1u64 << (63 - run.leading_zeros());
-                    runs.contested |= top;
-                    run &= !top;
-                }
+                runs.contested |= top_cards(runs.cards[lane], others);
                 if runs.length[lane] >= others {
                     // The others are void by then: the rest of the lane wins by length.
-                    let mut rest = hand & LANES[lane] & !runs.cards[lane];
-                    while rest != 0 && runs.length[lane] < safe[lane] {
-                        let top = 63 - rest.leading_zeros();
-                        runs.length[lane] += 1;
-                        runs.points[lane] += rules.points[top as usize];
-                        runs.cards[lane] |= 1u64 << top;
-                        rest &= !(1u64 << top);
-                    }
+                    let rest = hand & LANES[lane] & !runs.cards[lane];
+                    let long = top_cards(rest, safe[lane] - runs.length[lane]);
+                    runs.length[lane] += long.count_ones();
+                    runs.points[lane] += rules.points_of(long);
+                    runs.cards[lane] |= long;
                 }
             }
         }

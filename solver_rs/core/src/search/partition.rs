@@ -17,7 +17,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::state::State;
 use super::table::{clamp16, Bounds};
-use crate::cards::{bits, extract};
+use crate::cards::{bits, extract, top_cards};
 use crate::rules::{Rules, LANES};
 
 /// An entry's size in memory.
@@ -150,18 +150,6 @@ fn top_mask(count: u8, depth: u8) -> u32 {
     (if bits >= 32 { u32::MAX } else { (1u32 << bits) - 1 }) << low
 }
 
-/// The top `depth` cards of `lane_cards`.
-fn top_cards(lane_cards: u64, depth: u8) -> u64 {
-    let mut rest = lane_cards;
-    let mut top = 0u64;
-    for _ in 0..depth {
-        let card = 1u64 << (63 - rest.leading_zeros());
-        top |= card;
-        rest ^= card;
-    }
-    top
-}
-
 impl PartitionTable {
     pub fn with_memory(memory_bytes: usize) -> PartitionTable {
         PartitionTable { shapes: FxMap::default(), bytes: 0, memory_bytes, generation: 0 }
@@ -222,7 +210,7 @@ impl PartitionTable {
                 continue;
             }
             let depths = entry.mask.depths();
-            let relevant = (0..4).fold(0u64, |acc, lane| acc | top_cards(st.in_play & LANES[lane], depths[lane]));
+            let relevant = (0..4).fold(0u64, |acc, lane| acc | top_cards(st.in_play & LANES[lane], u32::from(depths[lane])));
             let theirs = entry.bounds();
             let bounds = match found {
                 None => {
@@ -362,10 +350,5 @@ mod tests {
         assert_eq!(top_mask(5, 2), 0b11_11_00_00_00);
         assert_eq!(top_mask(16, 16), u32::MAX);
         assert_eq!(top_mask(3, 0), 0);
-    }
-
-    #[test]
-    fn top_cards_takes_from_the_top() {
-        assert_eq!(top_cards(0b1011_0000, 2), 0b1010_0000);
     }
 }
