@@ -80,7 +80,7 @@ pub(crate) fn ordered(rules: &Rules, st: &State, killer: Option<u32>) -> Moves {
         let score = if Some(card) == killer {
             i32::MAX
         } else {
-            heuristic(rules, st, &context, card, in_play)
+            heuristic(rules, st, &context, card)
         };
         if len < 16 {
             scored[len] = (score, card as u8);
@@ -131,11 +131,22 @@ struct Against {
     /// How many cards the opponents may answer a lead of the lane with (a void one: any
     /// of his cards): a lead into fewer answers has a smaller tree to search.
     answers: [i32; 4],
+    /// Per lane, whether a partner of the leader holds its top card, and whether one can
+    /// ruff it (worked out once a lead, not once a card).
+    partner_top: [bool; 4],
+    partner_ruffs: [bool; 4],
 }
 
 impl Against {
     fn new(rules: &Rules, st: &State, leader: usize) -> Against {
-        let mut against = Against { follow_top: [0; 4], ruffs: [false; 4], answers: [0; 4] };
+        let mut against = Against { follow_top: [0; 4], ruffs: [false; 4], answers: [0; 4], partner_top: [false; 4], partner_ruffs: [false; 4] };
+        for seat in (0..rules.n).filter(|&s| s != leader && rules.max_side[s] == rules.max_side[leader]) {
+            for (lane, &cards) in LANES.iter().enumerate() {
+                let in_lane = st.in_play & cards;
+                against.partner_top[lane] |= in_lane != 0 && st.hands[seat] & (1u64 << (63 - in_lane.leading_zeros())) != 0;
+                against.partner_ruffs[lane] |= can_ruff(rules, st, seat, lane);
+            }
+        }
         for seat in (0..rules.n).filter(|&s| rules.max_side[s] != rules.max_side[leader]) {
             for (lane, &cards) in LANES.iter().enumerate() {
                 let follow = st.hands[seat] & cards;
@@ -186,8 +197,7 @@ fn sure_to_win(rules: &Rules, st: &State, card: u32, seat: usize, led: usize) ->
     (played..n).map(|i| seat_after(st.leader, i, n)).filter(|&s| rules.max_side[s] != rules.max_side[seat]).all(|s| !can_beat(rules, st.hands[s], card, led))
 }
 
-fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32, in_play: u64) -> i32 {
-    let n = rules.n;
+fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32) -> i32 {
     let seat = context.seat;
     let rank = (card % 16) as i32;
     let points = rules.points[card as usize];
@@ -200,13 +210,11 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32, in_play: u
             return 400 + points; // cash a sure winner
         }
         // A lane where partner holds the top card lets him win it.
-        let top = 63 - (in_play & LANES[lane]).leading_zeros();
-        let partner_top = (0..n).any(|s| s != seat && rules.max_side[s] == rules.max_side[seat] && st.hands[s] & (1u64 << top) != 0);
+        let partner_top = against.partner_top[lane];
         // A lane an opponent can ruff gives him the trick (and the points in it); one that
         // only partner can ruff is nearly as good as a winner.
-        let same_side = |s: usize| rules.max_side[s] == rules.max_side[seat];
         let ruffed = against.ruffs[lane];
-        if !ruffed && (0..n).any(|s| s != seat && same_side(s) && can_ruff(rules, st, s, lane)) {
+        if !ruffed && against.partner_ruffs[lane] {
             return 350 - rank;
         }
         let penalty = if ruffed { 60 } else { 0 };
