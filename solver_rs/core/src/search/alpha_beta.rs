@@ -79,12 +79,13 @@ impl<'a> Search<'a> {
         if let Some(value) = early.as_ref().and_then(|(_, found)| found.as_ref()).and_then(|(bounds, _)| bounds.settle(alpha, beta)) {
             return (value, 0);
         }
-        let (low, high, bounds_relied_on) = future_bounds(self.rules, &self.st);
+        let future = future_bounds(self.rules, &self.st);
+        let (low, high) = (future.low, future.high);
         if low >= beta {
-            return (low, bounds_relied_on);
+            return (low, future.low_relies);
         }
         if high <= alpha {
-            return (high, bounds_relied_on);
+            return (high, future.high_relies);
         }
         if last {
             return self.last_trick();
@@ -155,8 +156,10 @@ impl<'a> Search<'a> {
             relevant |= self.straddling(relevant, &moves);
         }
         let clamped = best_value.clamp(low, high);
-        if clamped != best_value {
-            relevant |= bounds_relied_on;
+        if clamped > best_value {
+            relevant |= future.low_relies;
+        } else if clamped < best_value {
+            relevant |= future.high_relies;
         }
         let best_value = clamped;
         match at_boundary {
@@ -258,7 +261,8 @@ impl<'a> Search<'a> {
     /// returned; then bisection of the remaining interval (MTD(f) alone crawls one point
     /// per pass on card-point values when the guess is far).
     pub(crate) fn exact(&mut self, guess: Option<i32>) -> i32 {
-        let (mut low, mut high, _) = future_bounds(self.rules, &self.st);
+        let future = future_bounds(self.rules, &self.st);
+        let (mut low, mut high) = (future.low, future.high);
         let mut next = guess;
         let mut steps = MTD_STEPS_AFTER_GUESS;
         while low < high && !self.stopped {

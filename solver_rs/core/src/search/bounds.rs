@@ -1,28 +1,61 @@
 //! Cheap bounds on the future value, checked before searching a node.
 //!
 //! Besides what is left to win, at a trick boundary the leader's *quick tricks* bound
-//! the result (not in bridge, see `future_bounds`): the top cards of a lane he can cash
-//! one after the other, each the best card still in play, in the trump lane or where no
-//! opponent can ruff; and either side's master trumps bring it at least their own points,
-//! or in trick games as many tricks as one of its seats holds of them.
+//! the result: the top cards of a lane he can cash one after the other, each the best
+//! card still in play, in the trump lane or where no opponent can ruff; either side's
+//! master trumps bring it at least their own points, or in trick games as many tricks as
+//! one of its seats holds of them; and in bridge a side is sure of one trick when the
+//! other cannot win them all (`sure_of_a_trick`). Each bound carries the cards it relies
+//! on, so a node one bound settles relies on that bound's cards only.
 
 use super::state::State;
 use crate::cards::top_cards;
 use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, MOON_POINTS, MOON_SPLIT};
 
-/// (lowest, highest) future value the MAX side can end with from this node, and the cards
-/// whose ranks these bounds rely on (the top cards they count).
-pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32, u64) {
+/// Bounds on the future value the MAX side can end with from a node, each with the cards
+/// whose ranks it relies on (the top cards it counts): a node settled by one bound relies
+/// on that bound's cards only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Future {
+    pub low: i32,
+    pub high: i32,
+    pub low_relies: u64,
+    pub high_relies: u64,
+}
+
+impl Future {
+    /// MAX is sure of `value`, relying on `relies`: kept if tighter.
+    fn raise(&mut self, value: i32, relies: u64) {
+        if value > self.low {
+            (self.low, self.low_relies) = (value.min(self.high), relies);
+        }
+    }
+
+    /// MIN is sure of keeping MAX to `value`, relying on `relies`: kept if tighter.
+    fn lower(&mut self, value: i32, relies: u64) {
+        if value < self.high {
+            (self.high, self.high_relies) = (value.max(self.low), relies);
+        }
+    }
+}
+
+pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
     let (low, high) = basic_bounds(rules, st);
+    let mut future = Future { low, high, low_relies: 0, high_relies: 0 };
     if st.trick_len == 1 && rules.partition && rules.objective == Objective::Tricks {
         if let Some((tricks, relied)) = second_hand_wins(rules, st) {
             let seat = st.to_play(rules.n);
             let tricks = (tricks as i32).min(high);
-            return if rules.max_side[seat] { (low.max(tricks), high, relied) } else { (low, high - tricks, relied) };
+            if rules.max_side[seat] {
+                future.raise(tricks, relied);
+            } else {
+                future.lower(high - tricks, relied);
+            }
+            return future;
         }
     }
     if st.trick_len != 0 || matches!(rules.objective, Objective::Hearts { .. }) {
-        return (low, high, 0);
+        return future;
     }
     let (tricks, points, cashed) = quick_tricks(rules, st);
     let gain = match rules.objective {
@@ -31,13 +64,81 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> (i32, i32, u64) {
         _ => points + if tricks == st.tricks_left { rules.last_trick_bonus } else { 0 },
     };
     // Both are lower bounds on what one side wins: take the larger, never the sum.
-    let (mut max_sure, mut min_sure, masters) = master_trumps(rules, st);
+    let (max_sure, min_sure, masters) = master_trumps(rules, st);
+    future.raise(max_sure, masters);
+    future.lower(high - min_sure, masters);
     if rules.max_side[st.leader] {
-        max_sure = max_sure.max(gain);
+        future.raise(gain, cashed);
     } else {
-        min_sure = min_sure.max(gain);
+        future.lower(high - gain, cashed);
     }
-    (low.max(max_sure), high - min_sure, cashed | masters)
+    if rules.partition && rules.objective == Objective::Tricks {
+        sure_of_a_trick(rules, st, &mut future);
+    }
+    future
+}
+
+/// Tricks a side is sure of, the other side unable to win them all (DDS's "later
+/// tricks"): (low, high) tightened by one where either holds, and the cards relied on.
+/// - The side on lead, without trumps in play, cannot win every trick when the lanes
+///   whose top card it holds have fewer rounds (the longer of its two hands there) than
+///   tricks are left: some trick is led in a lane whose top card the opponents hold.
+/// - The side without the top trump wins a trick when it holds the second and third
+///   trumps, the second with a smaller one beside it: the top trump takes one of them.
+fn sure_of_a_trick(rules: &Rules, st: &State, future: &mut Future) {
+    let Some(partner) = rules.partner[st.leader] else { return };
+    let trumps_in_play = rules.trump_lane.map_or(0, |trump| st.in_play & LANES[trump]);
+    // Which side is sure of one trick, and the cards that relies on.
+    let sure = if trumps_in_play == 0 {
+        lead_side_short(st, partner).map(|relied| (!rules.max_side[st.leader], relied))
+    } else {
+        second_and_third_trumps(rules, st, trumps_in_play)
+    };
+    match sure {
+        Some((true, relied)) => future.raise(1, relied),
+        Some((false, relied)) => future.lower(st.tricks_left as i32 - 1, relied),
+        None => {}
+    }
+}
+
+/// Without trumps: when the lanes whose top card the leader's side holds give it fewer
+/// rounds than tricks are left, the cards the count relies on (the opponents' top cards;
+/// a lane whose top were the leader side's would only add rounds).
+fn lead_side_short(st: &State, partner: usize) -> Option<u64> {
+    let (ours, hand, theirs_hand) = (st.hands[st.leader] | st.hands[partner], st.hands[st.leader], st.hands[partner]);
+    let mut rounds = 0;
+    let mut relied = 0u64;
+    for lane in LANES {
+        let in_lane = st.in_play & lane;
+        if in_lane == 0 {
+            continue;
+        }
+        let top = 1u64 << (63 - in_lane.leading_zeros());
+        if ours & top != 0 {
+            rounds += (hand & lane).count_ones().max((theirs_hand & lane).count_ones());
+        } else if in_lane != top {
+            relied |= top; // the opponents' top card, with other cards of the lane in play
+        }
+    }
+    (rounds < st.tricks_left).then_some(relied)
+}
+
+/// With trumps: the side holding the second and third trumps in play (the second one's
+/// holder with another trump) when the other holds the top one: whether it is the MAX
+/// side, and the third trump (its rank and the owners above it are relied on).
+fn second_and_third_trumps(rules: &Rules, st: &State, trumps: u64) -> Option<(bool, u64)> {
+    let top = 1u64 << (63 - trumps.leading_zeros());
+    let rest = trumps & !top;
+    if rest.count_ones() < 2 {
+        return None;
+    }
+    let second = 1u64 << (63 - rest.leading_zeros());
+    let third = 1u64 << (63 - (rest & !second).leading_zeros());
+    let owner = |card: u64| (0..rules.n).find(|&seat| st.hands[seat] & card != 0);
+    let (top_owner, second_owner, third_owner) = (owner(top)?, owner(second)?, owner(third)?);
+    let side = rules.max_side[second_owner];
+    let guarded = (st.hands[second_owner] & trumps).count_ones() >= 2;
+    (rules.max_side[top_owner] != side && rules.max_side[third_owner] == side && guarded).then_some((side, third))
 }
 
 /// Second to play in a four-hand trick: the tricks the side to play is sure of, and the
@@ -344,6 +445,41 @@ mod tests {
         assert_eq!(relied_on("0:A543... K.KQJ.. Q.T98.. J.765..;trump=N;leader=0"), (4, vec!["AS"]));
         // With two spades left in East's hand, the 5♠ could lose: one trick only.
         assert_eq!(relied_on("0:A543... KQ.KQ.. T.T98.. J.765..;trump=N;leader=0"), (1, vec!["AS"]));
+    }
+
+    /// The bounds of a bridge position, and the cards each relies on as codes.
+    fn bridge_future(text: &str) -> (i32, i32, Vec<String>, Vec<String>) {
+        let position = Position::parse(Variant::Bridge, text).unwrap();
+        let rules = Rules::new(&position, Objective::Tricks);
+        let future = future_bounds(&rules, &State::new(&rules, &position));
+        let codes = |cards: u64| {
+            let deck = Variant::Bridge.deck();
+            deck.iter().filter(|&card| cards & rules.internal_bit(card) != 0).map(|card| Variant::Bridge.card_code(card)).collect()
+        };
+        (future.low, future.high, codes(future.low_relies), codes(future.high_relies))
+    }
+
+    #[test]
+    fn without_trumps_the_leaders_side_cannot_win_every_trick_with_too_few_top_lanes() {
+        // North-South (North on lead: MAX) hold the top spade only: one round there, three
+        // tricks left, so East-West take one. That relies on East's A♥ and West's A♦ (the
+        // lone 2♣ needs no rank); North's cashed A♠ is the low bound's alone.
+        let text = "0:A.2.3. K.A.4. 2.3.2. 3..A.2;trump=N;leader=0";
+        assert_eq!(bridge_future(text), (1, 2, vec!["AS".to_string()], vec!["AH".to_string(), "AD".to_string()]));
+        // Three rounds of spades for North: nothing sure against them.
+        assert_eq!(bridge_future("0:AKQ... .A.4.2 2.3.2. 3..A.3;trump=N;leader=0").1, 3);
+    }
+
+    #[test]
+    fn the_second_and_third_trumps_against_the_top_one_take_a_trick() {
+        // West's A♠ is the top trump; North's K♠ (with the 3♠) and South's Q♠ are the next
+        // two: North-South take a trick, East-West (East on lead: MAX) two at most, relying
+        // on the Q♠ (and the owners above it). East-West's two: a heart to West's 6♥, then
+        // his A♠.
+        let text = "0:K3.2.. .4.2.2 Q.5.3. A.6.4.;trump=S;leader=1";
+        assert_eq!(bridge_future(text), (2, 2, vec!["AS".to_string(), "6H".to_string()], vec!["QS".to_string()]));
+        // A bare K♠ beside nothing: not counted.
+        assert_eq!(bridge_future("0:K.2..3 .4.2.2 Q4.5.. A.6.4.;trump=S;leader=1").1, 3);
     }
 
     #[test]
