@@ -26,14 +26,17 @@ pub(crate) struct Future {
 impl Future {
     /// MAX is sure of `value`, relying on `relies`: kept if tighter.
     fn raise(&mut self, value: i32, relies: u64) {
-        if value > self.low {
+        // Of two bounds alike, the one relying on fewer cards (its entries serve more).
+        let tie = value == self.low && value > 0 && relies.count_ones() < self.low_relies.count_ones();
+        if value > self.low || tie {
             (self.low, self.low_relies) = (value.min(self.high), relies);
         }
     }
 
     /// MIN is sure of keeping MAX to `value`, relying on `relies`: kept if tighter.
     fn lower(&mut self, value: i32, relies: u64) {
-        if value < self.high {
+        let tie = value == self.high && self.high_relies != 0 && relies.count_ones() < self.high_relies.count_ones();
+        if value < self.high || tie {
             (self.high, self.high_relies) = (value.max(self.low), relies);
         }
     }
