@@ -96,11 +96,12 @@ pub(crate) fn ordered(rules: &Rules, st: &State, killer: Option<u32>) -> Moves {
 }
 
 /// Per opponent card that may answer a lead, what the lead loses in the order (bridge).
-/// Measured against 2 (where it only broke ties): on the bench's 20 deals -13% nodes (all
-/// cards) and -10% (the value only), two other sets of 12 deals -3 and -4%, 10- and
-/// 11-trick positions -4 and -7%; 80 and more did about as well on the deals, worse on
-/// the positions.
-const NARROW_LEAD_WEIGHT: i32 = 40;
+/// Measured against 2 (where it only broke ties), on the bench's 20 deals, two other sets
+/// of 12 deals and 40 11-trick positions (all cards): 40 on the leads other than sure
+/// winners and partner's ruffs, -13%, -3%, -4% and -7% nodes; then on every lead, 50 and
+/// partner's top card weighing 250 (was 300), -7%, -15%, -6% and -16% more. 30 to 80 did
+/// about as well.
+const NARROW_LEAD_WEIGHT: i32 = 50;
 
 /// What every move of one node is scored against: computed once per node.
 struct Context {
@@ -213,8 +214,12 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32) -> i32 {
     }
     if let Some(against) = &context.against {
         let lane = lane_of(card);
+        // The smaller tree first: a lead into fewer answers (as DDS weighs suits), bridge
+        // only. Weighed this heavily, it outranks the kind of lead below but where the
+        // answers are about as many.
+        let narrow = if rules.partition { NARROW_LEAD_WEIGHT * against.answers[lane] } else { 0 };
         if against.sure_to_win(card) {
-            return 400 + points; // cash a sure winner
+            return 400 + points - narrow; // cash a sure winner
         }
         // A lane where partner holds the top card lets him win it.
         let partner_top = against.partner_top[lane];
@@ -222,13 +227,10 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32) -> i32 {
         // only partner can ruff is nearly as good as a winner.
         let ruffed = against.ruffs[lane];
         if !ruffed && against.partner_ruffs[lane] {
-            return 350 - rank;
+            return 350 - rank - narrow;
         }
         let penalty = if ruffed { 60 } else { 0 };
-        // The smaller tree first: a lead into fewer answers (as DDS weighs suits), bridge
-        // only. Weighed this heavily, it mostly outranks whether partner holds the top.
-        let narrow = if rules.partition { NARROW_LEAD_WEIGHT * against.answers[lane] } else { 0 };
-        return if partner_top { 300 - rank - penalty - narrow } else { 100 - rank - points - penalty - narrow };
+        return if partner_top { 250 - rank - penalty - narrow } else { 100 - rank - points - penalty - narrow };
     }
     let led = lane_of(u32::from(st.trick[0]));
     let side_winning = rules.max_side[context.winner] == rules.max_side[seat];
