@@ -79,6 +79,10 @@ pub(crate) fn ordered(rules: &Rules, st: &State, killer: Option<u32>) -> Moves {
     for card in bits(reps) {
         let score = if Some(card) == killer {
             i32::MAX
+        } else if st.trick_len == 0 && rules.partition && heads_a_sequence(card, in_play, legal & !reps) {
+            // Bridge: a lead from the top of a sequence (KQJ) goes before low ones (40 deals
+            // and 40 positions together -4.5% nodes).
+            heuristic(rules, st, &context, card) + SEQUENCE_LEAD_WEIGHT * (card % 16) as i32
         } else {
             heuristic(rules, st, &context, card)
         };
@@ -102,6 +106,17 @@ pub(crate) fn ordered(rules: &Rules, st: &State, killer: Option<u32>) -> Moves {
 /// partner's top card weighing 250 (was 300), -7%, -15%, -6% and -16% more. 30 to 80 did
 /// about as well.
 const NARROW_LEAD_WEIGHT: i32 = 50;
+
+/// Per rank, what a lead from the top of a sequence gains (bridge): within its lane it
+/// goes before the low cards, which lead lowest first.
+const SEQUENCE_LEAD_WEIGHT: i32 = 2;
+
+/// Does `card` head a run of equivalent cards (the next card in play below it in its lane
+/// is one of the `merged` cards it stands for)?
+fn heads_a_sequence(card: u32, in_play: u64, merged: u64) -> bool {
+    let below = in_play & LANES[lane_of(card)] & ((1u64 << card) - 1);
+    below != 0 && merged & (1u64 << (63 - below.leading_zeros())) != 0
+}
 
 /// What every move of one node is scored against: computed once per node.
 struct Context {
@@ -276,6 +291,20 @@ mod tests {
     /// The definition, card by card.
     fn representatives_by_cards(rules: &Rules, legal: u64, in_play: u64) -> u64 {
         bits(legal).filter(|&card| equivalent_above(rules, card, legal, in_play).is_none()).fold(0, |reps, card| reps | (1u64 << card))
+    }
+
+    #[test]
+    fn the_king_heads_the_kq_sequence_and_the_two_heads_none() {
+        let position = Position::parse(Variant::Bridge, "0:KQ2... A.2.3. J3.3.. 4..52.;trump=N;leader=0").unwrap();
+        let rules = Rules::new(&position, crate::search::objective_for(&position, None).unwrap());
+        let st = State::new(&rules, &position);
+        let (legal, in_play) = (st.legal(&rules), st.in_play());
+        let merged = legal & !representatives(&rules, legal, in_play);
+        let bit = |code: &str| rules.internal_bit(Variant::Bridge.parse_card(code).unwrap()).trailing_zeros();
+        assert!(heads_a_sequence(bit("KS"), in_play, merged));
+        assert!(!heads_a_sequence(bit("2S"), in_play, merged));
+        // Leading spades, the top of the sequence goes before the small card.
+        assert_eq!(ordered(&rules, &st, None).as_slice()[0] as u32, bit("KS"));
     }
 
     #[test]
