@@ -191,14 +191,22 @@ fn second_hand_wins(rules: &Rules, st: &State) -> Option<(u32, u64)> {
 /// play held by one side (partners pooled). Each of them wins the trick it is played to,
 /// whoever leads: in point games all their points go to that side; in trick games the
 /// side wins at least as many tricks as one of its seats holds of them (one seat's cards
-/// go to different tricks; partners' may meet in one).
+/// go to different tricks; partners' may meet in one), and two when the top two are in
+/// two hands, one of them guarded.
 fn master_trumps(rules: &Rules, st: &State) -> (i32, i32, u64) {
     let Some((masters, max_side)) = master_run(rules, st) else {
         return (0, 0, 0);
     };
     let sure = match rules.objective {
         Objective::Points => rules.points_of(masters),
-        _ => (0..rules.n).map(|seat| (st.hands[seat] & masters).count_ones() as i32).max().unwrap_or(0),
+        _ => {
+            let one_seat = (0..rules.n).map(|seat| (st.hands[seat] & masters).count_ones() as i32).max().unwrap_or(0);
+            // The top two trumps in two hands, one of them with another trump beside
+            // it: they never fall in one trick (DDS's "later tricks" count them as two).
+            let trumps = st.in_play & LANES[rules.trump_lane.unwrap_or(0)];
+            let guarded = (0..rules.n).any(|seat| st.hands[seat] & masters != 0 && (st.hands[seat] & trumps).count_ones() >= 2);
+            if one_seat == 1 && masters.count_ones() >= 2 && guarded { 2 } else { one_seat }
+        }
     };
     if max_side {
         (sure, 0, masters)
@@ -483,6 +491,14 @@ mod tests {
         assert_eq!(bridge_future(text), (2, 2, vec!["AS".to_string(), "6H".to_string()], vec!["QS".to_string()]));
         // A bare K♠ beside nothing: not counted.
         assert_eq!(bridge_future("0:K.2..3 .4.2.2 Q4.5.. A.6.4.;trump=S;leader=1").1, 3);
+    }
+
+    #[test]
+    fn the_top_two_trumps_in_two_hands_take_two_tricks_when_one_is_guarded() {
+        // North's A♠ and South's K♠ 3♠: East-West (East on lead: MAX) take one trick at most.
+        assert_eq!(bridge_future("0:A.2.3. 4.3.2. K3.4.. 2.5.4.;trump=S;leader=1").1, 1);
+        // South's K♠ bare too: a trump lead drops both honours in one trick.
+        assert_eq!(bridge_future("0:A.2.3. 43.3.. K.4.2. 2.5.4.;trump=S;leader=1").1, 2);
     }
 
     #[test]
