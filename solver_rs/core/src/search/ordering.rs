@@ -4,7 +4,7 @@
 //! their lane and they are worth the same points: playing either gives the same game.
 
 use super::state::State;
-use crate::cards::{bits, deposit, extract};
+use crate::cards::{bits, deposit, extract, top_cards};
 use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, LANE_SEPARATORS};
 
 /// The cards strictly above `card` in the whole word.
@@ -117,6 +117,23 @@ const SEQUENCE_LEAD_WEIGHT: i32 = 2;
 fn heads_a_sequence(card: u32, in_play: u64, merged: u64) -> bool {
     let below = in_play & LANES[lane_of(card)] & ((1u64 << card) - 1);
     below != 0 && merged & (1u64 << (63 - below.leading_zeros())) != 0
+}
+
+/// A bridge discard (neither following nor ruffing): from a long lane first, 5 a card,
+/// and not from a doubleton with the lane's second card or a singleton top card (-10), as
+/// DDS discards. On five deal and position sets -0.6% to -8% nodes.
+fn discard_weight(st: &State, seat: usize, card: u32) -> i32 {
+    let lane = LANES[lane_of(card)];
+    let mine = st.hands[seat] & lane;
+    let in_lane = st.in_play & lane;
+    let top = top_cards(in_lane, 1);
+    let second = top_cards(in_lane & !top, 1);
+    let unguards = match mine.count_ones() {
+        1 => mine & top != 0,
+        2 => mine & second != 0,
+        _ => false,
+    };
+    5 * mine.count_ones() as i32 - if unguards { 10 } else { 0 }
 }
 
 /// What every move of one node is scored against: computed once per node.
@@ -250,14 +267,15 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32) -> i32 {
     }
     let led = lane_of(u32::from(st.trick[0]));
     let side_winning = rules.max_side[context.winner] == rules.max_side[seat];
+    let discard = if rules.partition && lane_of(card) != led && rules.trump_lane != Some(lane_of(card)) { discard_weight(st, seat, card) } else { 0 };
     if context.side_has_it {
-        return 500 + points * 4 - rank; // partner has it: play low, or give him points
+        return 500 + points * 4 - rank + discard; // partner has it: play low, or give him points
     }
     let wins = rules.beats(card, context.best);
     if wins && sure_to_win(rules, st, card, seat, led) {
         return 450 - rank; // the cheapest sure winner
     }
-    match (wins, side_winning) {
+    discard + match (wins, side_winning) {
         (true, false) => 300 - rank,
         (false, true) => 200 + points * 4 - rank,
         (true, true) => 50 - rank,
