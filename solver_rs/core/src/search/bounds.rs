@@ -352,11 +352,16 @@ impl Runs {
 /// the partner cashes his own top cards. Opponents holding trumps follow every counted
 /// round (`safe`), so they never discard and the partner's counts stay good.
 fn with_partner(rules: &Rules, st: &State, own: &Runs, partner: usize, safe: &[u32; 4]) -> Option<(u32, i32, u64)> {
-    let theirs = Runs::of(rules, st, partner, safe);
     let leader_hand = st.hands[st.leader];
     // The crossing: a lane whose top card is the partner's (so not one of the leader's
-    // lanes), of which the leader keeps a card to lead.
-    (0..4).find(|&lane| theirs.length[lane] > 0 && leader_hand & LANES[lane] != 0)?;
+    // lanes), of which the leader keeps a card to lead (looked for before the partner's
+    // runs are counted: most positions have none).
+    let partner_tops = |lane: usize| {
+        let in_lane = st.in_play & LANES[lane];
+        safe[lane] > 0 && in_lane != 0 && st.hands[partner] & (1u64 << (63 - in_lane.leading_zeros())) != 0
+    };
+    (0..4).find(|&lane| partner_tops(lane) && leader_hand & LANES[lane] != 0)?;
+    let theirs = Runs::of(rules, st, partner, safe);
     let partner_hand = st.hands[partner];
     let leader_lanes = (0..4).filter(|&lane| own.length[lane] > 0).fold(0u32, |acc, lane| acc | (1 << lane));
     // Rounds of the leader's lanes the partner cannot follow: he discards cards that
