@@ -108,7 +108,8 @@ fn sure_of_a_trick(rules: &Rules, st: &State, future: &mut Future) {
 /// rounds than tricks are left, the cards the count relies on (the opponents' top cards;
 /// a lane whose top were the leader side's would only add rounds).
 fn lead_side_short(st: &State, partner: usize) -> Option<u64> {
-    let (ours, hand, theirs_hand) = (st.hands[st.leader] | st.hands[partner], st.hands[st.leader], st.hands[partner]);
+    let (hand, partner_hand) = (st.hands[st.leader], st.hands[partner]);
+    let ours = hand | partner_hand;
     let mut rounds = 0;
     let mut relied = 0u64;
     for lane in LANES {
@@ -118,7 +119,7 @@ fn lead_side_short(st: &State, partner: usize) -> Option<u64> {
         }
         let top = 1u64 << (63 - in_lane.leading_zeros());
         if ours & top != 0 {
-            rounds += (hand & lane).count_ones().max((theirs_hand & lane).count_ones());
+            rounds += (hand & lane).count_ones().max((partner_hand & lane).count_ones());
         } else if in_lane != top {
             relied |= top; // the opponents' top card, with other cards of the lane in play
         }
