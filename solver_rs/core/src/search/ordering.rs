@@ -151,14 +151,19 @@ struct Context {
     side_has_it: bool,
     /// Bridge, void in the led lane: what a discard from each lane weighs.
     discards: [i32; 4],
+    /// Hearts, at a lead: how many cards the other three may answer a lead of each lane
+    /// with (a void one: any of his cards).
+    answers: [i32; 4],
 }
 
 impl Context {
     fn new(rules: &Rules, st: &State) -> Context {
         let seat = st.to_play(rules.n);
         if st.trick_len == 0 {
-            let against = (!matches!(rules.objective, Objective::Hearts { .. })).then(|| Against::new(rules, st, seat));
-            return Context { seat, best: 0, winner: seat, against, side_has_it: false, discards: [0; 4] };
+            let hearts = matches!(rules.objective, Objective::Hearts { .. });
+            let against = (!hearts).then(|| Against::new(rules, st, seat));
+            let answers = if hearts { std::array::from_fn(|lane| answers_to(rules, st, seat, lane, |_| true)) } else { [0; 4] };
+            return Context { seat, best: 0, winner: seat, against, side_has_it: false, discards: [0; 4], answers };
         }
         let trick = &st.trick[..st.trick_len];
         let index = rules.winning(trick);
@@ -167,7 +172,7 @@ impl Context {
         let side_has_it = rules.max_side[winner] == rules.max_side[seat] && sure_to_win(rules, st, best, winner, led);
         let void = st.hands[seat] & LANES[led] == 0;
         let discards = if rules.partition && rules.objective == Objective::Tricks && void { std::array::from_fn(|lane| discard_weight(rules, st, seat, lane)) } else { [0; 4] };
-        Context { seat, best, winner, against: None, side_has_it, discards }
+        Context { seat, best, winner, against: None, side_has_it, discards, answers: [0; 4] }
     }
 }
 
@@ -214,6 +219,18 @@ impl Against {
         let lane = lane_of(card);
         self.follow_top[lane] <= card && !self.ruffs[lane]
     }
+}
+
+/// How many cards the seats other than `leader` that `counted` selects may answer a lead
+/// in `lane` with: their cards of the lane, or any card when void.
+fn answers_to(rules: &Rules, st: &State, leader: usize, lane: usize, counted: impl Fn(usize) -> bool) -> i32 {
+    (0..rules.n)
+        .filter(|&seat| seat != leader && counted(seat))
+        .map(|seat| {
+            let follow = st.hands[seat] & LANES[lane];
+            (if follow != 0 { follow.count_ones() } else { st.tricks_left + 1 }) as i32
+        })
+        .sum()
 }
 
 /// Can a seat that plays after the current card still beat `card` in a trick led in `led`?
@@ -293,7 +310,9 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32) -> i32 {
 
 fn heuristic_hearts(rules: &Rules, st: &State, context: &Context, card: u32, player: usize, rank: i32, points: i32) -> i32 {
     if st.trick_len == 0 {
-        return 100 - rank - points * 4; // lead low, keep points
+        // Lead low, keep points; the smaller tree first (as in the trick games: the sets of
+        // 8 and 9 hearts positions -6% to -26% nodes).
+        return 100 - rank - points * 4 - NARROW_LEAD_WEIGHT * context.answers[lane_of(card)];
     }
     let (seat, best, winner) = (context.seat, context.best, context.winner);
     let follows = lane_of(card) == lane_of(u32::from(st.trick[0]));
