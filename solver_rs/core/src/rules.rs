@@ -317,6 +317,12 @@ impl Rules {
         Card::from_index(u32::from(self.to_natural[internal as usize]))
     }
 
+    /// Partnerships playing for tricks with partition search: bridge's card play, the rule
+    /// set the DDS-derived bounds and move weights were measured on (and apply to).
+    pub(crate) fn plain_tricks(&self) -> bool {
+        self.partition && self.objective == Objective::Tricks
+    }
+
     pub(crate) fn points_of(&self, set: u64) -> i32 {
         bits(set).map(|i| self.points[i as usize]).sum()
     }

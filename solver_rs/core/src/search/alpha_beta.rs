@@ -266,7 +266,8 @@ impl<'a> Search<'a> {
         let future = future_bounds(self.rules, &self.st);
         let (mut low, mut high) = (future.low, future.high);
         let mut next = guess;
-        let mut steps = if self.rules.objective == Objective::Tricks || guess.is_some() { MTD_STEPS_AFTER_GUESS } else { 0 };
+        let all_the_way = self.rules.objective == Objective::Tricks;
+        let mut steps = if guess.is_some() { MTD_STEPS_AFTER_GUESS } else { 0 };
         while low < high && !self.stopped {
             let t = match next.take() {
                 Some(g) => g.clamp(low + 1, high),
@@ -278,10 +279,8 @@ impl<'a> Search<'a> {
             } else {
                 high = g;
             }
-            if steps > 0 {
-                if self.rules.objective != Objective::Tricks {
-                    steps -= 1;
-                }
+            if all_the_way || steps > 0 {
+                steps = steps.saturating_sub(1);
                 next = Some(if g >= t { g + 1 } else { g });
             }
         }

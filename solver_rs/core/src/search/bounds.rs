@@ -45,7 +45,7 @@ impl Future {
 pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
     let (low, high) = basic_bounds(rules, st);
     let mut future = Future { low, high, low_relies: 0, high_relies: 0 };
-    if st.trick_len == 1 && rules.partition && rules.objective == Objective::Tricks {
+    if st.trick_len == 1 && rules.plain_tricks() {
         if let Some((tricks, relied)) = second_hand_wins(rules, st) {
             let seat = st.to_play(rules.n);
             let tricks = (tricks as i32).min(high);
@@ -75,7 +75,7 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
     } else {
         future.lower(high - gain, cashed);
     }
-    if rules.partition && rules.objective == Objective::Tricks {
+    if rules.plain_tricks() {
         sure_of_a_trick(rules, st, &mut future);
     }
     future

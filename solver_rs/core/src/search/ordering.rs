@@ -79,7 +79,7 @@ pub(crate) fn ordered(rules: &Rules, st: &State, killer: Option<u32>) -> Moves {
     for card in bits(reps) {
         let score = if Some(card) == killer {
             i32::MAX
-        } else if st.trick_len == 0 && rules.partition && rules.objective == Objective::Tricks && heads_a_sequence(card, in_play, legal & !reps) {
+        } else if st.trick_len == 0 && rules.plain_tricks() && heads_a_sequence(card, in_play, legal & !reps) {
             // Bridge: a lead from the top of a sequence (KQJ) goes before low ones (40 deals
             // and 40 positions together -4.5% nodes).
             heuristic(rules, st, &context, card) + SEQUENCE_LEAD_WEIGHT * (card % 16) as i32
@@ -171,7 +171,7 @@ impl Context {
         let led = lane_of(u32::from(trick[0]));
         let side_has_it = rules.max_side[winner] == rules.max_side[seat] && sure_to_win(rules, st, best, winner, led);
         let void = st.hands[seat] & LANES[led] == 0;
-        let discards = if rules.partition && rules.objective == Objective::Tricks && void { std::array::from_fn(|lane| discard_weight(rules, st, seat, lane)) } else { [0; 4] };
+        let discards = if rules.plain_tricks() && void { std::array::from_fn(|lane| discard_weight(rules, st, seat, lane)) } else { [0; 4] };
         Context { seat, best, winner, against: None, side_has_it, discards, answers: [0; 4] }
     }
 }
@@ -207,10 +207,10 @@ impl Against {
                 if follow != 0 {
                     against.follow_top[lane] = against.follow_top[lane].max(64 - follow.leading_zeros());
                 }
-                against.answers[lane] += if follow != 0 { follow.count_ones() } else { st.tricks_left + 1 } as i32;
                 against.ruffs[lane] |= can_ruff(rules, st, seat, lane);
             }
         }
+        against.answers = std::array::from_fn(|lane| answers_to(rules, st, leader, lane, |seat| rules.max_side[seat] != rules.max_side[leader]));
         against
     }
 

@@ -249,7 +249,6 @@ impl PartitionTable {
 
     /// Records the fail-soft result `value` of a search with window (`alpha`, `beta`) that
     /// relied on the ranks of the cards of `relevant`.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(&mut self, st: &State, seen: &Seen, relevant: u64, value: i32, alpha: i32, beta: i32) {
         let mut depth = [0u8; 4];
         let mut owners = [0u32; 4];

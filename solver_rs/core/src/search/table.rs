@@ -236,7 +236,6 @@ impl Table {
     }
 
     /// Records the fail-soft result `value` of a search with window (`alpha`, `beta`).
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(&mut self, st: &State, key: &Key, fingerprint: u32, value: i32, alpha: i32, beta: i32) {
         if self.buckets.is_empty() {
             return; // not prepared (see `prepare`)
