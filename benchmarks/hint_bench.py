@@ -16,7 +16,7 @@ import argparse
 import random
 import statistics
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from engine_service import hints
 from engine_service.rules import Game, Phase, new_game

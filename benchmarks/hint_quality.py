@@ -26,12 +26,24 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Callable
 
 from engine_service import hints
 from engine_service.rules import (
-    Call, Card, Declare, Discard, Game, Move, Pass, PassCards, Phase, Play, Take, new_game, parse_move,
+    Call,
+    Card,
+    Declare,
+    Discard,
+    Game,
+    Move,
+    Pass,
+    PassCards,
+    Phase,
+    Play,
+    Take,
+    new_game,
+    parse_move,
 )
 
 Bot = Callable[[Game, int, random.Random], Move]

@@ -21,8 +21,8 @@ belote3), or the chosen player's own penalty points (hearts, that player minimis
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .rules import Game, Move, Phase, Reason, RuleViolation, new_game, parse_move
 from .rules.notation import Position, format_position, parse_position

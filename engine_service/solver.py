@@ -50,7 +50,7 @@ class Solution:
     maximising: bool  # whether the player to move is on the side that maximises
 
     @classmethod
-    def from_raw(cls, raw: dict[str, Any]) -> "Solution":
+    def from_raw(cls, raw: dict[str, Any]) -> Solution:
         return cls(
             value=raw["value"],
             card_values=dict(raw["card_values"]),

@@ -17,7 +17,6 @@ hint, played and scored by the engine.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass, field, replace
@@ -28,7 +27,15 @@ from ..rules import Game
 from ..rules.notation import Position, format_position
 from ..solver import VALUE_UNITS
 from .common import (
-    Hint, HintOption, HolderFacts, Sampling, codes, holder_arg, holder_facts, mean_and_error, sample_placements,
+    Hint,
+    HintOption,
+    HolderFacts,
+    Sampling,
+    codes,
+    holder_arg,
+    holder_facts,
+    mean_and_error,
+    sample_placements,
 )
 from .decisions import blind_copy, filled, play_line, side_score
 

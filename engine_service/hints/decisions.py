@@ -30,9 +30,10 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ..analysis import best_discard
 from ..rules import Declare, Game, Move, Pass, Phase, Play, RuleViolation
@@ -43,7 +44,14 @@ from ..rules.errors import Reason
 from ..rules.notation import format_position
 from ..solver import Solver, SolveStoppedError, seconds_until
 from .common import (
-    Hint, HintOption, HolderFacts, Sampling, codes, holder_facts, mean_and_error, sample_placements,
+    Hint,
+    HintOption,
+    HolderFacts,
+    Sampling,
+    codes,
+    holder_facts,
+    mean_and_error,
+    sample_placements,
 )
 
 UNIT = "deal_score_margin"

@@ -11,7 +11,8 @@ Typical use::
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .belote import Belote
 from .belote3 import Belote3

@@ -6,7 +6,7 @@ RULES.md § belote "Trump order and points", "Obligations", "Announcements".
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .bidding import TrumpBiddingGame
 from .cards import Card, Rank

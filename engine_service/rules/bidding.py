@@ -7,7 +7,7 @@ Variants decide what taking means through ``_on_trump_chosen``.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .cards import Suit
 from .errors import Reason, RuleViolation

@@ -94,10 +94,10 @@ class Card:
 
     # Immutable: copies of a game (Game.fork, hints) share their cards instead of
     # rebuilding each one (copying a deal state was half the cost of replaying a deal).
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict[int, object]) -> "Card":
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     @property

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from .cards import Card, Deck
 from .errors import Reason, RuleViolation

@@ -7,9 +7,9 @@ player scores the best set of disjoint combinations (a card counts once).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterable, Mapping, Sequence
 
 from .cards import Card, Rank, Suit
 

@@ -15,9 +15,10 @@ Every move goes through :meth:`Game.validate` (which never changes anything) bef
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import Card, Deck, Suit
 from .dealing import Deal, DealLayout, DealSource, FirstDealGiven, ShuffledDeals
@@ -177,7 +178,7 @@ class Game:
         self._obligations_cache: tuple[tuple[int, int], list[Tier]] | None = None
         self.events.extend(self._start_deal(0, self.options.first_dealer))
 
-    def fork(self) -> "Game":
+    def fork(self) -> Game:
         """A copy to try moves on: the deal in progress and the scores are its own, the
         options and deal source shared, the move log and events left behind (cheap: what
         hints and analysis play out many times)."""
@@ -485,7 +486,7 @@ class Game:
         return ()
 
     # ----------------------------------------------------------------- reading the state
-    def view(self, viewer: int | None = None) -> "PlayerView":
+    def view(self, viewer: int | None = None) -> PlayerView:
         from .views import build_view
 
         return build_view(self, viewer)
@@ -503,7 +504,7 @@ class Game:
             tricks=tuple(d.trick_counts),
         )
 
-    def knowledge(self, viewer: int) -> "Knowledge":
+    def knowledge(self, viewer: int) -> Knowledge:
         from .knowledge import build_knowledge
 
         return build_knowledge(self, viewer)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
-from typing import Iterable
 
 from .cards import FULL_DECK, Card, Rank, Suit
 from .dealing import DealLayout

@@ -9,8 +9,9 @@ when the rules demanded one, hearts led before they were broken...).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from .cards import Card, Suit
 from .declarations import best_declarer, best_set, strongest
@@ -92,7 +93,7 @@ class Knowledge:
         return placed == self.unseen and sum(len(placement.get(f.holder, ())) for f in self.holders) == len(placed)
 
 
-def build_knowledge(game: "Game", viewer: int) -> Knowledge:
+def build_knowledge(game: Game, viewer: int) -> Knowledge:
     d = game.d
     hand = frozenset(d.hands[viewer])
     unseen = game.deck.card_set - hand - d.played
@@ -114,7 +115,7 @@ def build_knowledge(game: "Game", viewer: int) -> Knowledge:
     return Knowledge(viewer, hand, frozenset(unseen), tuple(holders), declaration_facts(game, viewer))
 
 
-def declaration_facts(game: "Game", viewer: int) -> tuple[DeclarationFact, ...]:
+def declaration_facts(game: Game, viewer: int) -> tuple[DeclarationFact, ...]:
     """What the other seats' declarations tell (public: who declared, and once the first
     trick is over, who scored and what they showed)."""
     d = game.d

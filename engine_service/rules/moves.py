@@ -7,7 +7,6 @@ Text forms: ``pass``, ``take``, ``call:H``, ``discard:MA``, ``give:2C 3C 4C``,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from .cards import Card, Deck, Suit
 from .errors import Reason, RuleViolation
@@ -85,7 +84,7 @@ class NextDeal:
         return "next-deal"
 
 
-Move = Union[Pass, Take, Call, Discard, PassCards, Declare, Play, NextDeal]
+Move = Pass | Take | Call | Discard | PassCards | Declare | Play | NextDeal
 
 
 # Moves without an argument are values: one instance each serves every parse.

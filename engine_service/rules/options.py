@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from .errors import InvalidOption
 
@@ -32,7 +33,7 @@ class Options:
             raise InvalidOption("first_dealer", f"first_dealer must be a seat, 0..{players - 1}")
 
     @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> "Options":
+    def from_mapping(cls, values: Mapping[str, Any]) -> Options:
         """Builds options from plain values (as received over the API); unknown names are errors."""
         known = {f.name: f for f in dataclasses.fields(cls)}
         converted: dict[str, Any] = {}

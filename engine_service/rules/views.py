@@ -98,7 +98,7 @@ class PlayerView:
         }
 
 
-def build_view(game: "Game", viewer: int | None) -> PlayerView:
+def build_view(game: Game, viewer: int | None) -> PlayerView:
     d = game.d
     seat_view = viewer is not None
     own_hand = tuple(game.deck.sorted(d.hands[viewer])) if viewer is not None else None

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from cardgames.v1 import analysis_service_pb2 as analysis_api
 from cardgames.v1 import game_pb2 as pb

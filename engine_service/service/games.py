@@ -17,15 +17,16 @@ import time
 import uuid
 import weakref
 from collections import Counter, OrderedDict
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, AsyncIterator, Mapping
+from typing import Any
 
 from ..analysis import played_start
 from ..hints import Question, hint_question
 from ..rules import DealOutcome, Game, Move, PlayerView, RuleViolation, new_game, parse_move, variant_class
-from ..rules.notation import Position
 from ..rules.errors import Reason
 from ..rules.events import Event
+from ..rules.notation import Position
 from .credentials import new_token, seat_of, token_hash
 from .errors import FailedPrecondition, GameNotFound, InvalidInput, OutOfRange, PermissionDenied, Unauthenticated, VersionConflict
 from .store import GameRecord, GameRow, MoveRecord, Store
@@ -46,7 +47,7 @@ class Change:
     seat: int
     events: tuple[Event, ...]
 
-    def for_viewer(self, viewer: int | None) -> "SeenChange":
+    def for_viewer(self, viewer: int | None) -> SeenChange:
         return SeenChange(self.version, self.seat, tuple(event.for_viewer(viewer) for event in self.events))
 
 
@@ -62,7 +63,7 @@ class SeenChange:
         return {"version": self.version, "seat": self.seat, "events": list(self.events)}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "SeenChange":
+    def from_dict(cls, data: Mapping[str, Any]) -> SeenChange:
         return cls(data["version"], data["seat"], tuple(data["events"]))
 
 

@@ -14,16 +14,16 @@ import itertools
 import time
 import traceback
 import uuid
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import grpc
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from ..rules import RuleViolation
-from . import errors
+from . import errors, logs
 from .games import MALFORMED_REASONS
-from . import logs
 from .logs import get_logger
 
 DOMAIN = "cardgames.v1"
@@ -152,7 +152,7 @@ class _CallLog:
         if seat is not None:
             self.fields["seat"] = seat
 
-    def __enter__(self) -> "_CallLog":
+    def __enter__(self) -> _CallLog:
         self._bound = logs.bind_request(self.fields)
         return self
 

@@ -17,20 +17,22 @@ import contextvars
 import datetime
 import logging
 import sys
-from typing import Any, BinaryIO, MutableMapping
+from collections.abc import MutableMapping
+from typing import Any, BinaryIO
 
 import orjson
 import structlog
 
-_request: contextvars.ContextVar[dict[str, Any]] = contextvars.ContextVar("cardgames_request", default={})
+# Unset outside a request (a shared mutable default would be one dict for every request).
+_request: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar("cardgames_request", default=None)
 
 
-def bind_request(fields: dict[str, Any]) -> contextvars.Token[dict[str, Any]]:
+def bind_request(fields: dict[str, Any]) -> contextvars.Token[dict[str, Any] | None]:
     """Binds ``fields`` to every log line emitted while handling this request."""
     return _request.set(fields)
 
 
-def unbind_request(token: contextvars.Token[dict[str, Any]]) -> None:
+def unbind_request(token: contextvars.Token[dict[str, Any] | None]) -> None:
     _request.reset(token)
 
 
@@ -51,7 +53,7 @@ class BufferedLogger:
 
 
 _OUTPUT: BufferedLogger | None = None
-_RENDER: "_Render | None" = None
+_RENDER: _Render | None = None
 _ACCESS_LINES = True  # whether INFO lines are written (the level allows them)
 
 
@@ -83,11 +85,11 @@ class _Render:
         self.static = static
 
     def __call__(self, logger: Any, method: str, event: MutableMapping[str, Any]) -> bytes:
-        for key, value in _request.get().items():
+        for key, value in (_request.get() or {}).items():
             event.setdefault(key, value)
         event.update(self.static)
         event["level"] = "warning" if method == "warn" else method
-        event["timestamp"] = datetime.datetime.now(datetime.timezone.utc).isoformat()
+        event["timestamp"] = datetime.datetime.now(datetime.UTC).isoformat()
         return orjson.dumps(event)
 
 

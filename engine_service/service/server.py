@@ -22,8 +22,8 @@ import os
 import signal
 import sqlite3
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import grpc
 from cardgames.v1 import analysis_service_pb2, analysis_service_pb2_grpc, game_service_pb2, game_service_pb2_grpc
@@ -31,9 +31,9 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from . import logs, workers
+from .analysis_servicer import AnalysisServiceServicer
 from .games import GameService
 from .interceptor import ServiceInterceptor, add_intercepted
-from .analysis_servicer import AnalysisServiceServicer
 from .servicer import GameServiceServicer
 from .solving import SolverSlots
 from .store import Store

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 import grpc
 from cardgames.v1 import game_service_pb2 as api

@@ -15,8 +15,9 @@ import contextlib
 import functools
 import os
 import threading
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 from .. import analysis, hints
 from .._solver import SolveStoppedError
@@ -43,7 +44,7 @@ def time_left(limit: float, time_remaining: float | None) -> float:
 class Slot:
     """One taken slot: runs solver work in a thread, one piece at a time."""
 
-    def __init__(self, owner: "SolverSlots") -> None:
+    def __init__(self, owner: SolverSlots) -> None:
         self._owner = owner
         self._thread: Future[Any] | None = None
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -40,7 +40,7 @@ def reserve_port(address: str) -> tuple[socket.socket, str]:
     return reserved, f"{host}:{reserved.getsockname()[1]}"
 
 
-def supervise(settings: "Settings") -> int:
+def supervise(settings: Settings) -> int:
     log = logs.get_logger()
     try:
         Store(settings.database, synchronous=settings.sync).close()  # the schema, once, before the workers

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from engine_service.rules import STOCK, Game, Knowledge
 from engine_service.rules.moves import Call, Declare, Discard, NextDeal, Pass, PassCards, Play, Take

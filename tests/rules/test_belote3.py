@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine_service.rules import DealOutcome, Phase, Suit, new_game
-from engine_service.rules.cards import BELOTE3_DECK
+from engine_service.rules import DealOutcome, InvalidOption, Phase, Suit, new_game
 from engine_service.rules.belote_family import PLAIN_POINTS, TRUMP_POINTS
+from engine_service.rules.cards import BELOTE3_DECK
 from tests.conftest import make, play, play_cards, rejected
 
 # Dealer 2: seat 0 bids first, takes the turned 7H and leads. Final hands:
@@ -140,5 +140,5 @@ def test_match_target_highest_wins_tie_plays_on():  # [decided]
     assert game._match_winners() == (1,)
     game.scores = [530, 530, 100]
     assert game._match_winners() == ()
-    with pytest.raises(Exception):
+    with pytest.raises(InvalidOption):
         new_game("belote3", {"target_score": 700})

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engine_service.rules import (
-    VARIANTS, Deal, InvalidOption, Phase, RuleViolation, format_deal, new_game, parse_deal, parse_move,
+    VARIANTS,
+    Deal,
+    InvalidOption,
+    Phase,
+    RuleViolation,
+    format_deal,
+    new_game,
+    parse_deal,
+    parse_move,
 )
 from engine_service.rules.dealing import SeededRandom, shuffle
 from tests.conftest import rejected

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine_service.rules import Card, DealOutcome, Phase, Rank, Suit, new_game
 from engine_service.rules.cards import FULL_DECK
-from engine_service.rules.notation import format_deal
 from engine_service.rules.dealing import Deal
+from engine_service.rules.notation import format_deal
 from tests.conftest import play, play_cards, rejected
 
 

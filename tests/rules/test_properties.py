@@ -9,11 +9,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine_service.rules import VARIANTS, DealOutcome, Phase, RuleViolation, new_game
-from engine_service.rules.belote_family import CARD_POINTS_TOTAL
 from engine_service.rules.belote import CAPOT_TOTAL
+from engine_service.rules.belote_family import CARD_POINTS_TOTAL
 from engine_service.rules.notation import format_position, parse_position
 from tests.rules.invariants import (
-    assert_cards_conserved, assert_knowledge_sound, candidate_moves, card_codes_in, knowable_codes,
+    assert_cards_conserved,
+    assert_knowledge_sound,
+    candidate_moves,
+    card_codes_in,
+    knowable_codes,
 )
 
 variants = st.sampled_from(sorted(VARIANTS))

@@ -4,7 +4,7 @@ catch a call's error."""
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 from cardgames_client import CardgamesError, Client, CreatedGame, move_text, pb

@@ -26,7 +26,7 @@ class ServerProcess:
         self.address = ""
         self.log_path = Path(f"{self.database}.{os.getpid()}.{id(self):x}.log")
 
-    def start(self, timeout: float = 30.0) -> "ServerProcess":
+    def start(self, timeout: float = 30.0) -> ServerProcess:
         command = [sys.executable, "-m", "engine_service.service.server", "--address", "127.0.0.1:0",
                    "--database", self.database, "--grace", "5", *self.extra_args]
         with open(self.log_path, "ab") as log:

@@ -16,6 +16,7 @@ from engine_service.rules.notation import format_deal, format_position, parse_po
 from tests.conftest import MOON_DEAL
 from tests.service.players import choose, error_of
 
+
 def seeded_deal(variant: str, seed: str) -> str:
     game = new_game(variant, seed=seed)
     return format_deal(game.deck, game.d.dealt)

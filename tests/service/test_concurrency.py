@@ -7,7 +7,6 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import grpc
-import pytest
 from cardgames_client import CardgamesError, Client, move_text
 
 from tests.service.server_process import ServerProcess
@@ -47,9 +46,9 @@ def _race_rounds(addresses: list[str], client: Client, game, rounds: int) -> Non
         view = client.get_game(game.game_id, seat, game.tokens[seat])
         options = [move_text(m) for m in view.legal_moves]
         calls = [
-            (lambda c, text=options[i % len(options)]: c.submit_move(
-                game.game_id, seat, game.tokens[seat], text, expected_version=view.version))
-            for i in range(RACERS)
+            (lambda c, text=option, seat=seat, version=view.version: c.submit_move(
+                game.game_id, seat, game.tokens[seat], text, expected_version=version))
+            for option in (options[i % len(options)] for i in range(RACERS))
         ]
         outcomes = _race(addresses, calls)
         winners = [o for o in outcomes if not isinstance(o, CardgamesError)]

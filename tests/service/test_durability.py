@@ -63,7 +63,7 @@ def test_acknowledged_moves_survive_sigkill(tmp_path):
                 view = client.get_game(game.game_id)
                 # A move may have committed without its answer reaching the client: never fewer.
                 assert view.version in (last, last + 1)
-                for seat, text in _more_moves(client, game, random.Random(game.game_id), 25):
+                for _seat, _text in _more_moves(client, game, random.Random(game.game_id), 25):
                     assert client.get_game(game.game_id).version == view.version + 1
                     view = client.get_game(game.game_id)
                     more += 1

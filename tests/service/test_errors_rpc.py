@@ -6,8 +6,7 @@ import random
 
 import grpc
 import pytest
-from cardgames_client import CardgamesError, Client, move, move_text, pb
-from cardgames_client import api
+from cardgames_client import CardgamesError, Client, api, move, move_text, pb
 
 from tests.service.players import choose, play_to_end
 

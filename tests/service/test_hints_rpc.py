@@ -78,7 +78,7 @@ def test_a_full_game_played_by_its_hints(server, variant):
             seat = table.to_act[0]
             view = client.get_game(game.game_id, seat, game.tokens[seat])
             if view.phase == pb.PHASE_DEAL_OVER:
-                error = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[seat]))
+                error = error_of(lambda seat=seat: client.get_hint(game.game_id, seat, game.tokens[seat]))
                 assert error.code == grpc.StatusCode.FAILED_PRECONDITION and error.reason == "HINT_UNAVAILABLE"
                 client.submit_move(game.game_id, seat, game.tokens[seat], "next-deal")
                 continue

@@ -10,7 +10,12 @@ import pytest
 from engine_service import solver
 from engine_service.rules import Phase, format_deal, format_position, new_game
 from engine_service.solver import (
-    InvalidInputError, InvalidPositionError, NotationError, Solver, SolverError, UnknownVariantError,
+    InvalidInputError,
+    InvalidPositionError,
+    NotationError,
+    Solver,
+    SolverError,
+    UnknownVariantError,
 )
 
 BELOTE_POSITION = "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0"  # 5 cards each

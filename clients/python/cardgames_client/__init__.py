@@ -16,8 +16,8 @@ fault read from the ``google.rpc`` details.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import AsyncIterator, Iterator, Mapping, Sequence
 
 import grpc
 from cardgames.v1 import analysis_service_pb2 as analysis
@@ -56,7 +56,7 @@ class CardgamesError(Exception):
         return f"{self.code.name} {self.reason}: {self.message}"
 
     @classmethod
-    def from_rpc_error(cls, error: grpc.RpcError) -> "CardgamesError":
+    def from_rpc_error(cls, error: grpc.RpcError) -> CardgamesError:
         reason, fields = "", []
         status = rpc_status.from_call(error)  # type: ignore[arg-type]
         for detail in status.details if status is not None else ():
@@ -260,7 +260,7 @@ class Client:
         self.analysis = analysis_grpc.AnalysisServiceStub(self.channel)
         self.timeout = timeout
 
-    def __enter__(self) -> "Client":
+    def __enter__(self) -> Client:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -341,7 +341,7 @@ class AsyncClient:
         self.analysis = analysis_grpc.AnalysisServiceStub(self.channel)
         self.timeout = timeout
 
-    async def __aenter__(self) -> "AsyncClient":
+    async def __aenter__(self) -> AsyncClient:
         return self
 
     async def __aexit__(self, *exc: object) -> None:

@@ -21,7 +21,12 @@ fn main() {
         let start = Instant::now();
         let solution = solver.solve(&position, player, SolveOptions { all_cards: all, line: false, deadline: None }).expect("solve");
         let ms = start.elapsed().as_secs_f64() * 1000.0;
-        println!("{ms:10.2} ms {:>12} nodes value {} {:?}", solution.nodes, solution.value, solution.card_values.iter().map(|(c, v)| (variant.card_code(*c), *v)).collect::<Vec<_>>());
+        println!(
+            "{ms:10.2} ms {:>12} nodes value {} {:?}",
+            solution.nodes,
+            solution.value,
+            solution.card_values.iter().map(|(c, v)| (variant.card_code(*c), *v)).collect::<Vec<_>>()
+        );
         total_ms += ms;
         total_nodes += solution.nodes;
         count += 1;

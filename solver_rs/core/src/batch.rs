@@ -5,7 +5,7 @@
 
 use crate::error::SolverError;
 use crate::position::Position;
-use crate::search::{SolveOptions, Solution, Solver};
+use crate::search::{Solution, SolveOptions, Solver};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 

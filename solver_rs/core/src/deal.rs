@@ -5,8 +5,8 @@ use crate::error::SolverError;
 use crate::notation::{parse_cards, parse_hands, split_fields};
 use crate::position::{invalid, Position};
 use crate::search::{SolveOptions, Solver};
-use std::time::Instant;
 use crate::variant::Variant;
+use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deal {

@@ -180,11 +180,7 @@ fn solve_deal(solver: &mut Solver, deal: &DealToSolve<'_>, deadline: Option<Inst
     }
     let options = SolveOptions { all_cards: true, line: false, deadline };
     let solution = solver.solve(&position, deal.hearts_player, options)?;
-    let lines = if deal.lines {
-        Some(solver.card_lines(&position, deal.hearts_player, &solution.card_values, deadline)?)
-    } else {
-        None
-    };
+    let lines = if deal.lines { Some(solver.card_lines(&position, deal.hearts_player, &solution.card_values, deadline)?) } else { None };
     Ok(SolvedDeal { values: solution.card_values.iter().map(|&(_, value)| value).collect(), nodes: solution.nodes, lines })
 }
 
@@ -243,11 +239,8 @@ mod tests {
 
     /// Seat 0 of a belote deal after two tricks, the other hands hidden.
     fn belote_template() -> (PositionParts, Vec<Holder>, HolderSeats) {
-        let full = PositionParts::parse(
-            Variant::Belote,
-            "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0;points=0 0 0 0;tricks=0 0 0 0",
-        )
-        .unwrap();
+        let full =
+            PositionParts::parse(Variant::Belote, "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0;points=0 0 0 0;tricks=0 0 0 0").unwrap();
         let mut template = full.clone();
         let mut holders = Vec::new();
         let mut unseen = CardSet::EMPTY;
@@ -281,7 +274,8 @@ mod tests {
         assert_eq!(with_lines.lines.len(), 3);
         for deal in &with_lines.lines {
             assert_eq!(deal.len(), one.cards.len());
-            assert!(deal.iter().zip(&one.cards).all(|(line, &card)| line[0] == card && line.len() == 20)); // every card of the deal
+            assert!(deal.iter().zip(&one.cards).all(|(line, &card)| line[0] == card && line.len() == 20));
+            // every card of the deal
         }
         assert_ne!(one.values, other.values);
     }

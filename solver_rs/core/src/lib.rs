@@ -39,9 +39,9 @@ pub use declarations::{DeclarationFact, Declared};
 pub use error::SolverError;
 pub use hint::{evaluate_cards, evaluate_passes, SampleLimits, SampledPasses, SampledValues};
 pub use position::{Position, PositionParts};
-pub use sampling::{DealSampler, Holder};
 pub use rules::Objective;
-pub use search::{legal_cards, objective_for, SolveOptions, Solution, Solver, DEFAULT_MEMORY_BYTES};
+pub use sampling::{DealSampler, Holder};
+pub use search::{legal_cards, objective_for, Solution, SolveOptions, Solver, DEFAULT_MEMORY_BYTES};
 pub use variant::Variant;
 
 /// Version of the core crate, exposed so the Python side can check what it loaded.

@@ -34,13 +34,7 @@ pub fn parse_hand(variant: Variant, text: &str) -> Result<CardSet, SolverError> 
 pub fn format_hand(variant: Variant, hand: CardSet) -> String {
     let ranks = variant.rank_codes();
     let groups: Vec<String> = (0..4u32)
-        .map(|suit| {
-            (0..ranks.len() as u32)
-                .rev()
-                .filter(|&rank| hand.contains(Card::from_parts(suit, rank)))
-                .map(|rank| ranks[rank as usize])
-                .collect()
-        })
+        .map(|suit| (0..ranks.len() as u32).rev().filter(|&rank| hand.contains(Card::from_parts(suit, rank))).map(|rank| ranks[rank as usize]).collect())
         .collect();
     groups.join(".")
 }

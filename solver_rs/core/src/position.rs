@@ -208,10 +208,7 @@ impl PositionParts {
 }
 
 fn parse_seat(text: &str, players: usize, name: &str) -> Result<usize, SolverError> {
-    text.parse::<usize>()
-        .ok()
-        .filter(|&seat| seat < players)
-        .ok_or_else(|| SolverError::Notation(format!("{name} is a seat 0..{}", players - 1)))
+    text.parse::<usize>().ok().filter(|&seat| seat < players).ok_or_else(|| SolverError::Notation(format!("{name} is a seat 0..{}", players - 1)))
 }
 
 fn parse_numbers(text: &str, players: usize, name: &str) -> Result<[i32; 4], SolverError> {

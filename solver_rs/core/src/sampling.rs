@@ -100,14 +100,8 @@ impl DealSampler {
             return Err(inconsistent("the holders' sizes do not add up to the unseen cards"));
         }
         let classes = classes_of(unseen.difference(known_anywhere), holders)?;
-        let mut sampler = DealSampler {
-            holders: holders.to_vec(),
-            classes,
-            room,
-            counts: HashMap::new(),
-            binomial: binomial_table(52),
-            declarations: Vec::new(),
-        };
+        let mut sampler =
+            DealSampler { holders: holders.to_vec(), classes, room, counts: HashMap::new(), binomial: binomial_table(52), declarations: Vec::new() };
         if sampler.count_from(0, room)? == 0 {
             return Err(inconsistent("no placement of the unseen cards agrees with what is known"));
         }
@@ -226,10 +220,7 @@ fn classes_of(free: CardSet, holders: &[Holder]) -> Result<Vec<Class>, SolverErr
         }
     }
     by_mask.sort_by_key(|(mask, _)| *mask);
-    Ok(by_mask
-        .into_iter()
-        .map(|(mask, cards)| Class { cards, holders: (0..MAX_HOLDERS).filter(|&i| mask & (1 << i) != 0).collect() })
-        .collect())
+    Ok(by_mask.into_iter().map(|(mask, cards)| Class { cards, holders: (0..MAX_HOLDERS).filter(|&i| mask & (1 << i) != 0).collect() }).collect())
 }
 
 /// Calls `visit` with every way to split the class's cards among its holders within `room`
@@ -330,7 +321,8 @@ mod tests {
         assert!(DealSampler::new(unseen, &[holder(2, &[], &[0, 1]), holder(2, &[], &[0, 1])]).is_err()); // nowhere
         assert!(DealSampler::new(unseen, &[holder(2, &[], &[0]), holder(2, &[], all)]).is_err()); // too few allowed
         assert!(DealSampler::new(unseen, &[holder(2, &[0], &[1, 2]), holder(2, &[], all)]).is_err()); // known, not allowed
-        assert!(DealSampler::new(unseen, &[holder(2, &[0], all), holder(2, &[0], all)]).is_err()); // known twice
+        assert!(DealSampler::new(unseen, &[holder(2, &[0], all), holder(2, &[0], all)]).is_err());
+        // known twice
     }
 
     #[test]

@@ -21,10 +21,7 @@ impl Variant {
     pub const ALL: [Variant; 5] = [Variant::Bridge, Variant::Euchre3, Variant::Belote3, Variant::Hearts, Variant::Belote];
 
     pub fn parse(name: &str) -> Result<Variant, SolverError> {
-        Variant::ALL
-            .into_iter()
-            .find(|variant| variant.name() == name)
-            .ok_or_else(|| SolverError::UnknownVariant(name.to_string()))
+        Variant::ALL.into_iter().find(|variant| variant.name() == name).ok_or_else(|| SolverError::UnknownVariant(name.to_string()))
     }
 
     pub fn name(self) -> &'static str {

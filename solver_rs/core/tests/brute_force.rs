@@ -67,7 +67,11 @@ impl Reference {
                 order.iter().position(|&r| r == rank(c)).unwrap() as u32
             }
             Variant::Euchre3 if self.trump.is_some() && rank(c) == 0 && self.effective_suit(c) == self.trump.unwrap() => {
-                if suit(c) == self.trump.unwrap() { 100 } else { 99 }
+                if suit(c) == self.trump.unwrap() {
+                    100
+                } else {
+                    99
+                }
             }
             _ => rank(c),
         }
@@ -114,11 +118,10 @@ impl Reference {
 
     fn legal(&self, hands: &[u64], seat: usize, trick: &[(usize, u32)], in_play: u64) -> Vec<u32> {
         let hand = cards(hands[seat]);
-        let pick = |tiers: Vec<Vec<u32>>| -> Vec<u32> {
-            tiers.into_iter().find(|tier| !tier.is_empty()).unwrap_or_else(|| hand.clone())
-        };
+        let pick = |tiers: Vec<Vec<u32>>| -> Vec<u32> { tiers.into_iter().find(|tier| !tier.is_empty()).unwrap_or_else(|| hand.clone()) };
         let of = |keep: &dyn Fn(u32) -> bool| hand.iter().copied().filter(|&c| keep(c)).collect::<Vec<u32>>();
-        let first_trick = self.variant == Variant::Hearts && hand.len() + usize::from(!trick.is_empty() && trick.iter().any(|&(s, _)| s == seat)) == 13
+        let first_trick = self.variant == Variant::Hearts
+            && hand.len() + usize::from(!trick.is_empty() && trick.iter().any(|&(s, _)| s == seat)) == 13
             && trick.len() + hands.iter().map(|h| h.count_ones() as usize).sum::<usize>() == 52;
         if trick.is_empty() {
             if self.variant != Variant::Hearts {
@@ -191,13 +194,23 @@ impl Reference {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn after(&self, hands: &mut [u64; 4], trick: &mut Vec<(usize, u32)>, leader: usize, tricks: &mut [i32; 4], points: &mut [i32; 4], seat: usize, card: u32) -> i32 {
+    fn after(
+        &self,
+        hands: &mut [u64; 4],
+        trick: &mut Vec<(usize, u32)>,
+        leader: usize,
+        tricks: &mut [i32; 4],
+        points: &mut [i32; 4],
+        seat: usize,
+        card: u32,
+    ) -> i32 {
         hands[seat] &= !(1u64 << card);
         trick.push((seat, card));
         let value = if trick.len() == self.n {
             let winner = self.winner(trick);
             let last = hands.iter().all(|&h| h == 0);
-            let won: i32 = trick.iter().map(|&(_, c)| self.points(c)).sum::<i32>() + if last && matches!(self.variant, Variant::Belote | Variant::Belote3) { 10 } else { 0 };
+            let won: i32 = trick.iter().map(|&(_, c)| self.points(c)).sum::<i32>()
+                + if last && matches!(self.variant, Variant::Belote | Variant::Belote3) { 10 } else { 0 };
             let saved = std::mem::take(trick);
             tricks[winner] += 1;
             points[winner] += won;
@@ -298,10 +311,8 @@ fn check_position(solver: &mut Solver, position: &Position, reference: &Referenc
     let (mut hands, mut trick, mut tricks, mut points) = start_of(reference, position);
     let seat = position.to_play();
     let legal = reference.legal(&hands, seat, &trick, in_play(&hands, &trick));
-    let mut expected: Vec<(u32, i32)> = legal
-        .iter()
-        .map(|&c| (c, reference.after(&mut hands, &mut trick, position.leader(), &mut tricks, &mut points, seat, c)))
-        .collect();
+    let mut expected: Vec<(u32, i32)> =
+        legal.iter().map(|&c| (c, reference.after(&mut hands, &mut trick, position.leader(), &mut tricks, &mut points, seat, c))).collect();
     expected.sort();
     let got: Vec<(u32, i32)> = solution.card_values.iter().map(|&(c, v)| (u32::from(c.index()), v)).collect();
     let text = position.to_text();
@@ -398,12 +409,10 @@ fn belote_agrees_with_minimax() {
 #[test]
 fn searched_cards_never_stand_for_the_queen_of_spades() {
     let mut solver = Solver::with_memory(1 << 20);
-    for (case, (text, player)) in [
-        ("0:Q52..9. 9..AQ.J K.7.7.9 .Q3..2;leader=3;points=9 0 0 0;trick=TH", 1),
-        ("0:A..T5.6 Q2...2 .7.J8. 7..Q3.;leader=1;points=6 2 1 1;trick=TH 6H TS", 0),
-    ]
-    .into_iter()
-    .enumerate()
+    for (case, (text, player)) in
+        [("0:Q52..9. 9..AQ.J K.7.7.9 .Q3..2;leader=3;points=9 0 0 0;trick=TH", 1), ("0:A..T5.6 Q2...2 .7.J8. 7..Q3.;leader=1;points=6 2 1 1;trick=TH 6H TS", 0)]
+            .into_iter()
+            .enumerate()
     {
         let position = Position::parse(Variant::Hearts, text).unwrap();
         let reference = Reference { variant: Variant::Hearts, n: 4, trump: None, taker: 0, hearts_player: player };

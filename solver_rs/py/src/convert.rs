@@ -58,11 +58,8 @@ pub type DeclarationSpec = (Vec<String>, String, Option<(u32, u32)>, Option<(u32
 
 /// A declaration as the sampler takes it.
 pub fn declaration(variant: Variant, (played, trump, shows, loses_to): &DeclarationSpec) -> Result<DeclarationFact, SolverError> {
-    let trump = trump
-        .chars()
-        .next()
-        .and_then(|code| variant.suit_index(code))
-        .ok_or_else(|| SolverError::Inconsistent(format!("unknown trump suit {trump:?}")))?;
+    let trump =
+        trump.chars().next().and_then(|code| variant.suit_index(code)).ok_or_else(|| SolverError::Inconsistent(format!("unknown trump suit {trump:?}")))?;
     let declared = match (shows, loses_to) {
         (Some((value, strongest)), None) => Declared::Shows { value: *value, strongest: *strongest },
         (None, Some((strongest, tie_loses))) => Declared::LosesTo { strongest: *strongest, tie_loses: *tie_loses },

@@ -87,15 +87,7 @@ impl Solver {
 
     /// Whether the MAX side ends with at least `target` (one null-window search).
     #[pyo3(signature = (variant, position, target, player = None, deadline = None))]
-    fn reaches(
-        &mut self,
-        py: Python<'_>,
-        variant: &str,
-        position: &str,
-        target: i32,
-        player: Option<usize>,
-        deadline: Option<f64>,
-    ) -> PyResult<bool> {
+    fn reaches(&mut self, py: Python<'_>, variant: &str, position: &str, target: i32, player: Option<usize>, deadline: Option<f64>) -> PyResult<bool> {
         let (_, position) = guarded(|| convert::variant_position(variant, position))?;
         let inner = &mut self.inner;
         let deadline = instant_after(deadline);
@@ -122,14 +114,7 @@ impl Solver {
 
     /// The double-dummy table of a deal before bidding: (trump code or None, taker, value) rows.
     #[pyo3(signature = (variant, deal, dealer, deadline = None))]
-    fn dd_table(
-        &mut self,
-        py: Python<'_>,
-        variant: &str,
-        deal: &str,
-        dealer: usize,
-        deadline: Option<f64>,
-    ) -> PyResult<Vec<(Option<String>, usize, i32)>> {
+    fn dd_table(&mut self, py: Python<'_>, variant: &str, deal: &str, dealer: usize, deadline: Option<f64>) -> PyResult<Vec<(Option<String>, usize, i32)>> {
         let variant = guarded(|| convert::variant(variant))?;
         let deal = guarded(|| convert::deal(variant, deal))?;
         let inner = &mut self.inner;
@@ -236,10 +221,7 @@ fn sample_placements(
         let placements = py.detach(|| core::hint::sample_many(&sampler, seed, count));
         Ok((variant, sampler.count(), placements))
     })?;
-    let codes = placements
-        .iter()
-        .map(|placement| placement.iter().map(|cards| convert::codes(variant, &cards.iter().collect::<Vec<_>>())).collect())
-        .collect();
+    let codes = placements.iter().map(|placement| placement.iter().map(|cards| convert::codes(variant, &cards.iter().collect::<Vec<_>>())).collect()).collect();
     Ok((total, codes))
 }
 
@@ -280,8 +262,7 @@ fn evaluate_cards<'py>(
     dict.set_item("cards", convert::codes(variant, &result.cards))?;
     dict.set_item("values", result.values)?;
     dict.set_item("nodes", result.nodes)?;
-    let lines: Vec<Vec<Vec<String>>> =
-        result.lines.iter().map(|deal| deal.iter().map(|line| convert::codes(variant, line)).collect()).collect();
+    let lines: Vec<Vec<Vec<String>>> = result.lines.iter().map(|deal| deal.iter().map(|line| convert::codes(variant, line)).collect()).collect();
     dict.set_item("lines", lines)?;
     Ok(dict)
 }

@@ -245,11 +245,7 @@ impl<'a> Search<'a> {
         } else {
             let table_key = key(self.rules, &self.st);
             let sure = || {
-                master_run(self.rules, &self.st).map(|(run, to_max)| SureSlots {
-                    lane: self.rules.trump_lane.unwrap_or(0),
-                    slots: run.count_ones(),
-                    to_max,
-                })
+                master_run(self.rules, &self.st).map(|(run, to_max)| SureSlots { lane: self.rules.trump_lane.unwrap_or(0), slots: run.count_ones(), to_max })
             };
             let found = self.table.probe(&self.st, &table_key, self.rules.fingerprint, &self.rules.lane_values, sure);
             (Key::Exact(table_key), found.map(|b| (b, 0)))

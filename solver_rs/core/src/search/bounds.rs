@@ -206,7 +206,11 @@ fn master_trumps(rules: &Rules, st: &State) -> (i32, i32, u64) {
             // it: they never fall in one trick (DDS's "later tricks" count them as two).
             let trumps = st.in_play & LANES[rules.trump_lane.unwrap_or(0)];
             let guarded = (0..rules.n).any(|seat| st.hands[seat] & masters != 0 && (st.hands[seat] & trumps).count_ones() >= 2);
-            if one_seat == 1 && masters.count_ones() >= 2 && guarded { 2 } else { one_seat }
+            if one_seat == 1 && masters.count_ones() >= 2 && guarded {
+                2
+            } else {
+                one_seat
+            }
         }
     };
     if max_side {
@@ -367,10 +371,8 @@ fn with_partner(rules: &Rules, st: &State, own: &Runs, partner: usize, safe: &[u
     let leader_lanes = (0..4).filter(|&lane| own.length[lane] > 0).fold(0u32, |acc, lane| acc | (1 << lane));
     // Rounds of the leader's lanes the partner cannot follow: he discards cards that
     // neither follow those lanes nor are counted among his own winners.
-    let discards: u32 = (0..4)
-        .filter(|&lane| leader_lanes & (1 << lane) != 0)
-        .map(|lane| own.length[lane].saturating_sub((partner_hand & LANES[lane]).count_ones()))
-        .sum();
+    let discards: u32 =
+        (0..4).filter(|&lane| leader_lanes & (1 << lane) != 0).map(|lane| own.length[lane].saturating_sub((partner_hand & LANES[lane]).count_ones())).sum();
     let following = (0..4).filter(|&lane| leader_lanes & (1 << lane) != 0).fold(0u64, |acc, lane| acc | (partner_hand & LANES[lane]));
     let spare = (partner_hand & !following & !theirs.cards()).count_ones();
     if discards > spare {

@@ -126,14 +126,17 @@ impl Solver {
         };
         let line = if options.line { optimal_line(&mut search, future) } else { Vec::new() };
         let (stopped, nodes) = (search.stopped, search.nodes);
-        self.unless_stopped(stopped, Solution {
-            value: base + future,
-            card_values: card_values.into_iter().map(|(card, v)| (card, base + v)).collect(),
-            line,
-            nodes,
-            to_play,
-            maximising,
-        })
+        self.unless_stopped(
+            stopped,
+            Solution {
+                value: base + future,
+                card_values: card_values.into_iter().map(|(card, v)| (card, base + v)).collect(),
+                line,
+                nodes,
+                to_play,
+                maximising,
+            },
+        )
     }
 
     /// `result`, unless the search stopped at its deadline: the unwinding search stored
@@ -149,13 +152,7 @@ impl Solver {
     /// Whether the MAX side ends the deal with a value of at least `target` (the ones
     /// already won included): one null-window search, far cheaper than the exact value
     /// when the answer is clear by a margin.
-    pub fn reaches(
-        &mut self,
-        position: &Position,
-        hearts_player: Option<usize>,
-        target: i32,
-        deadline: Option<Instant>,
-    ) -> Result<bool, SolverError> {
+    pub fn reaches(&mut self, position: &Position, hearts_player: Option<usize>, target: i32, deadline: Option<Instant>) -> Result<bool, SolverError> {
         let rules = self.begin(position, hearts_player)?;
         let base = base_value(position, &rules);
         let mut search = self.search(&rules, position, deadline);

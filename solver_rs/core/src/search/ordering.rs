@@ -244,7 +244,11 @@ fn can_beat(rules: &Rules, hand: u64, card: u32, led: usize) -> bool {
     match rules.trump_lane {
         Some(trump) => {
             let trumps = hand & LANES[trump];
-            if card_lane == trump { trumps & above(card) != 0 } else { trumps != 0 }
+            if card_lane == trump {
+                trumps & above(card) != 0
+            } else {
+                trumps != 0
+            }
         }
         None => false,
     }
@@ -300,12 +304,13 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32) -> i32 {
     if wins && sure_to_win(rules, st, card, seat, led) {
         return 450 - rank; // the cheapest sure winner
     }
-    discard + match (wins, side_winning) {
-        (true, false) => 300 - rank,
-        (false, true) => 200 + points * 4 - rank,
-        (true, true) => 50 - rank,
-        (false, false) => 100 - points * 4 - rank,
-    }
+    discard
+        + match (wins, side_winning) {
+            (true, false) => 300 - rank,
+            (false, true) => 200 + points * 4 - rank,
+            (true, true) => 50 - rank,
+            (false, false) => 100 - points * 4 - rank,
+        }
 }
 
 fn heuristic_hearts(rules: &Rules, st: &State, context: &Context, card: u32, player: usize, rank: i32, points: i32) -> i32 {

@@ -171,11 +171,7 @@ impl Table {
     // | depth << 40 | leader << 44 | generation << 48 | epoch << 56 (epoch 0
     // never occurs: a zeroed entry is empty).
     fn key_words(key: &Key, fingerprint: u32) -> [u64; 3] {
-        [
-            key.hands[0] | key.hands[1] << 32,
-            key.hands[2] | key.hands[3] << 32,
-            u64::from(key.signature) | u64::from(fingerprint) << 32,
-        ]
+        [key.hands[0] | key.hands[1] << 32, key.hands[2] | key.hands[3] << 32, u64::from(key.signature) | u64::from(fingerprint) << 32]
     }
 
     fn bucket(&self, words: &[u64; 3], leader: usize) -> usize {
@@ -190,11 +186,7 @@ impl Table {
 
     /// The same hands in relative ranks (any point cards), rules and leader, this epoch.
     fn same_structure(&self, entry: &Entry, words: &[u64; 3], leader: usize) -> bool {
-        entry[0] == words[0]
-            && entry[1] == words[1]
-            && entry[2] >> 32 == words[2] >> 32
-            && entry[3] >> 44 & 0x3 == leader as u64
-            && !self.is_empty(entry)
+        entry[0] == words[0] && entry[1] == words[1] && entry[2] >> 32 == words[2] >> 32 && entry[3] >> 44 & 0x3 == leader as u64 && !self.is_empty(entry)
     }
 
     fn is_empty(&self, entry: &Entry) -> bool {
@@ -262,10 +254,7 @@ impl Table {
         if self.is_empty(&bucket.0[slot]) {
             self.occupied += 1;
         }
-        let bookkeeping = u64::from(st.tricks_left) << 40
-            | (st.leader as u64) << 44
-            | u64::from(self.generation) << 48
-            | u64::from(self.epoch) << 56;
+        let bookkeeping = u64::from(st.tricks_left) << 40 | (st.leader as u64) << 44 | u64::from(self.generation) << 48 | u64::from(self.epoch) << 56;
         self.buckets[index].0[slot] = [words[0], words[1], words[2], encode(bounds) | bookkeeping];
         if self.occupied * GROW_AT_DIV > self.entries() * GROW_AT_MUL && self.entries() < self.capacity {
             self.grow();
@@ -310,11 +299,8 @@ mod tests {
 
     #[test]
     fn a_growing_table_keeps_its_entries() {
-        let position = Position::parse(
-            Variant::Belote,
-            "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0;points=0 0 0 0;tricks=0 0 0 0",
-        )
-        .unwrap();
+        let position =
+            Position::parse(Variant::Belote, "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0;points=0 0 0 0;tricks=0 0 0 0").unwrap();
         let rules = Rules::new(&position, Objective::Points);
         let st = State::new(&rules, &position);
         let mut table = Table::with_memory(1 << 20);
