@@ -247,7 +247,11 @@ fn basic_bounds(rules: &Rules, st: &State) -> (i32, i32) {
         Objective::Points => (0, st.points_left(rules)),
         Objective::Hearts { player } => {
             let left = st.points_left(rules);
-            if st.moon == MOON_SPLIT {
+            if left == 0 {
+                // Every point card is played: the moon rule alone is still to come.
+                let settled = st.terminal(rules);
+                (settled, settled)
+            } else if st.moon == MOON_SPLIT {
                 (0, left) // nobody can shoot any more: the player takes what is left at most
             } else if usize::from(st.moon) == player {
                 (-(MOON_POINTS - left), left) // the player may still shoot (back to 0)
@@ -407,6 +411,25 @@ mod tests {
     fn quick_tricks_do_not_cross_when_the_partner_would_discard_a_winner() {
         // South has no spare card for North's A♥: only the A♥ counts.
         assert_eq!(quick("0:7.A.. K.8.. AT... 8.7..;trump=C;taker=0;leader=0"), (1, 11));
+    }
+
+    /// North's (the player's) future in hearts: the bounds before any search.
+    fn hearts_future(text: &str) -> (i32, i32) {
+        let position = Position::parse(Variant::Hearts, text).unwrap();
+        let rules = Rules::new(&position, Objective::Hearts { player: 0 });
+        let future = future_bounds(&rules, &State::new(&rules, &position));
+        (future.low, future.high)
+    }
+
+    #[test]
+    fn hearts_with_every_point_card_played_only_the_moon_rule_is_left() {
+        let hands = "0:..2.3 ..4.5 ..6.7 ..8.9;leader=0";
+        // East shot the moon: 26 for North; North shot it: 0, his 26 taken back; split: 0.
+        assert_eq!(hearts_future(&format!("{hands};points=0 26 0 0")), (26, 26));
+        assert_eq!(hearts_future(&format!("{hands};points=26 0 0 0")), (-26, -26));
+        assert_eq!(hearts_future(&format!("{hands};points=10 16 0 0")), (0, 0));
+        // With a heart still out, East may yet be stopped: no longer settled.
+        assert_eq!(hearts_future("0:.2..3 ..4.5 ..6.7 ..8.9;leader=0;points=0 25 0 0"), (0, 26));
     }
 
     /// The cards a bridge quick-trick count relies on, as card codes.
