@@ -156,7 +156,7 @@ struct Context {
     /// At a lead (not in hearts): what the opponents hold against each lane.
     against: Option<Against>,
     /// Following: the seat's side wins the trick whatever the others play (or, second
-    /// hand, partner last to play can win it: `fourth_hand_wins`).
+    /// hand, partner last to play can win it: `last_hand_wins`).
     side_has_it: bool,
     /// Bridge, void in the led lane: what a discard from each lane weighs.
     discards: [i32; 4],
@@ -179,7 +179,7 @@ impl Context {
         let (best, winner) = (u32::from(trick[index]), seat_after(st.leader, index, rules.n));
         let led = lane_of(u32::from(trick[0]));
         let side_has_it = rules.max_side[winner] == rules.max_side[seat] && sure_to_win(rules, st, best, winner, led)
-            || st.trick_len == 1 && rules.n == 4 && rules.partner[seat].is_some() && fourth_hand_wins(rules, st, seat, led);
+            || st.trick_len == 1 && !hearts(rules) && last_hand_wins(rules, st, seat, led);
         let void = st.hands[seat] & LANES[led] == 0;
         let discards = if rules.plain_tricks() && void { std::array::from_fn(|lane| discard_weight(rules, st, seat, lane)) } else { [0; 4] };
         Context { seat, best, winner, against: None, side_has_it, discards, answers: [0; 4] }
@@ -275,20 +275,34 @@ fn can_ruff(rules: &Rules, st: &State, seat: usize, lane: usize) -> bool {
     rules.trump_lane.is_some_and(|trump| trump != lane && hand & LANES[lane] == 0 && hand & LANES[trump] != 0)
 }
 
-/// Second hand of two partnerships (bridge, belote), following: does partner, last to
-/// play, beat the card led and every card the third hand can follow with (who cannot
-/// ruff)? Then the second hand plays low, as DDS orders it (it had tried a card beating
-/// the lead first): bridge -14% nodes on the bench's 20 deals, -6% to -10% on five other
-/// sets; belote -7% and -3%.
-fn fourth_hand_wins(rules: &Rules, st: &State, seat: usize, led: usize) -> bool {
-    let (third, fourth) = (seat_after(seat, 1, rules.n), seat_after(seat, 2, rules.n));
+/// Second hand, following: does his partner, last to play, beat the card led and every
+/// card a hand between them (bridge and belote: the third) can follow with, that hand
+/// unable to ruff? Then the second hand plays low or gives points, as DDS orders it (it
+/// had tried a card beating the lead first): bridge -14% nodes on the bench's 20 deals,
+/// -6% to -10% on five other sets; belote -7% and -3%; belote3 (the two defenders)
+/// -20% and -10%.
+fn last_hand_wins(rules: &Rules, st: &State, seat: usize, led: usize) -> bool {
+    let last = seat_after(seat, rules.n - 2, rules.n);
     let lane = LANES[led];
-    let (mine, thirds, fourths) = (st.hands[seat] & lane, st.hands[third] & lane, st.hands[fourth] & lane);
-    if mine == 0 || fourths == 0 || thirds == 0 && rules.trump_lane.is_some_and(|t| st.hands[third] & LANES[t] != 0) {
+    let (mine, lasts) = (st.hands[seat] & lane, st.hands[last] & lane);
+    if mine == 0 || lasts == 0 || rules.max_side[last] != rules.max_side[seat] {
         return false;
     }
-    let top = top_cards(fourths, 1);
-    top > 1u64 << st.trick[0] && top > thirds
+    let top = top_cards(lasts, 1);
+    // The hands between (bridge and belote: the third) follow below it, or cannot ruff.
+    let beaten = |between: usize| {
+        let follows = st.hands[between] & lane;
+        if follows == 0 {
+            rules.trump_lane.is_none_or(|t| st.hands[between] & LANES[t] == 0)
+        } else {
+            top > follows
+        }
+    };
+    top > 1u64 << st.trick[0] && (1..rules.n - 2).all(|i| beaten(seat_after(seat, i, rules.n)))
+}
+
+fn hearts(rules: &Rules) -> bool {
+    matches!(rules.objective, Objective::Hearts { .. })
 }
 
 /// Is `card` (played now, or already winning) sure to take the trick?
@@ -403,6 +417,17 @@ mod tests {
         assert_eq!(first("0:.2.. K5... Q3... J4...;trump=N;leader=0;trick=6S"), "KS");
         // South, void in spades, may ruff: West's ace is no longer sure.
         assert_eq!(first("0:.2.. K5... .3.2. A4...;trump=D;leader=0;trick=6S"), "KS");
+    }
+
+    #[test]
+    fn in_belote3_the_second_hand_gives_points_when_his_partner_last_beats_the_lead() {
+        // The taker led the 8♣; the other defender, last to play, holds the A♣: East gives
+        // his 10♣ (10 points) rather than try the 9♣ above the lead.
+        let position = Position::parse(Variant::Belote3, "0:8... ...T9 K...A;trump=H;taker=0;leader=0;trick=8C").unwrap();
+        let rules = Rules::new(&position, crate::search::objective_for(&position, None).unwrap());
+        let st = State::new(&rules, &position);
+        let first = ordered(&rules, &st, None).as_slice()[0];
+        assert_eq!(Variant::Belote3.card_code(rules.natural(u32::from(first))), "TC");
     }
 
     #[test]
