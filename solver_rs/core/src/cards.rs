@@ -132,11 +132,16 @@ pub(crate) fn top_cards(word: u64, count: u32) -> u64 {
     let mut rest = word;
     let mut top = 0u64;
     for _ in 0..count.min(word.count_ones()) {
-        let card = 1u64 << (63 - rest.leading_zeros());
+        let card = top_card(rest);
         top |= card;
         rest ^= card;
     }
     top
+}
+
+/// The highest bit of `word` (the best card of a lane's word), or 0 for none.
+pub(crate) fn top_card(word: u64) -> u64 {
+    (1u64 << 63).checked_shr(word.leading_zeros()).unwrap_or(0)
 }
 
 /// The bits of `word` selected by `mask`, packed into the low bits (PEXT: with the BMI2

@@ -9,7 +9,7 @@
 //! on, so a node one bound settles relies on that bound's cards only.
 
 use super::state::State;
-use crate::cards::top_cards;
+use crate::cards::{top_card, top_cards};
 use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, MOON_POINTS, MOON_SPLIT};
 
 /// Bounds on the future value the MAX side can end with from a node, each with the cards
@@ -117,7 +117,7 @@ fn lead_side_short(st: &State, partner: usize) -> Option<u64> {
         if in_lane == 0 {
             continue;
         }
-        let top = 1u64 << (63 - in_lane.leading_zeros());
+        let top = top_card(in_lane);
         if ours & top != 0 {
             rounds += (hand & lane).count_ones().max((partner_hand & lane).count_ones());
         } else if in_lane != top {
@@ -131,13 +131,13 @@ fn lead_side_short(st: &State, partner: usize) -> Option<u64> {
 /// holder with another trump) when the other holds the top one: whether it is the MAX
 /// side, and the third trump (its rank and the owners above it are relied on).
 fn second_and_third_trumps(rules: &Rules, st: &State, trumps: u64) -> Option<(bool, u64)> {
-    let top = 1u64 << (63 - trumps.leading_zeros());
+    let top = top_card(trumps);
     let rest = trumps & !top;
     if rest.count_ones() < 2 {
         return None;
     }
-    let second = 1u64 << (63 - rest.leading_zeros());
-    let third = 1u64 << (63 - (rest & !second).leading_zeros());
+    let second = top_card(rest);
+    let third = top_card(rest & !second);
     let owner = |card: u64| (0..rules.n).find(|&seat| st.hands[seat] & card != 0);
     let (top_owner, second_owner, third_owner) = (owner(top)?, owner(second)?, owner(third)?);
     let side = rules.max_side[second_owner];
@@ -177,7 +177,7 @@ fn second_hand_wins(rules: &Rules, st: &State) -> Option<(u32, u64)> {
     for other in LANES.into_iter().filter(|&other| hand & other != 0) {
         let in_lane = st.in_play & other & !relied;
         // In the led lane, a card above the best one (the leader's) is the top here.
-        let top = 1u64 << (63 - in_lane.leading_zeros());
+        let top = top_card(in_lane);
         if other != lane && elsewhere & other == 0 {
             tricks += (hand & other).count_ones();
         } else if hand & top != 0 {
@@ -228,7 +228,7 @@ pub(crate) fn master_run(rules: &Rules, st: &State) -> Option<(u64, bool)> {
     let mut side = None;
     let mut run = 0u64;
     while trumps != 0 {
-        let top = 1u64 << (63 - trumps.leading_zeros());
+        let top = top_card(trumps);
         let Some(owner) = (0..rules.n).find(|&seat| st.hands[seat] & top != 0) else { break };
         let owner_side = rules.max_side[owner];
         if side.is_some_and(|s| s != owner_side) {
@@ -367,7 +367,7 @@ fn with_partner(rules: &Rules, st: &State, own: &Runs, partner: usize, safe: &[u
     // runs are counted: most positions have none).
     let partner_tops = |lane: usize| {
         let in_lane = st.in_play & LANES[lane];
-        safe[lane] > 0 && in_lane != 0 && st.hands[partner] & (1u64 << (63 - in_lane.leading_zeros())) != 0
+        safe[lane] > 0 && st.hands[partner] & top_card(in_lane) != 0
     };
     (0..4).find(|&lane| partner_tops(lane) && leader_hand & LANES[lane] != 0)?;
     let theirs = Runs::of(rules, st, partner, safe);

@@ -4,7 +4,7 @@
 //! their lane and they are worth the same points: playing either gives the same game.
 
 use super::state::State;
-use crate::cards::{bits, deposit, extract, top_cards};
+use crate::cards::{bits, deposit, extract, top_card};
 use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, LANE_SEPARATORS};
 
 /// The cards strictly above `card` in the whole word.
@@ -126,7 +126,7 @@ const SEQUENCE_LEAD_WEIGHT: i32 = 2;
 /// is one of the `merged` cards it stands for)?
 fn heads_a_sequence(card: u32, in_play: u64, merged: u64) -> bool {
     let below = in_play & LANES[lane_of(card)] & ((1u64 << card) - 1);
-    below != 0 && merged & (1u64 << (63 - below.leading_zeros())) != 0
+    merged & top_card(below) != 0
 }
 
 /// A bridge discard (neither following nor ruffing): from a long lane first, 5 a card,
@@ -138,8 +138,8 @@ fn discard_weight(rules: &Rules, st: &State, seat: usize, lane: usize) -> i32 {
         return 0; // nothing to discard there, or a ruff
     }
     let in_lane = st.in_play & LANES[lane];
-    let top = top_cards(in_lane, 1);
-    let second = top_cards(in_lane & !top, 1);
+    let top = top_card(in_lane);
+    let second = top_card(in_lane & !top);
     let unguards = match mine.count_ones() {
         1 => mine & top != 0,
         2 => mine & second != 0,
@@ -208,11 +208,11 @@ impl Against {
     fn new(rules: &Rules, st: &State, leader: usize) -> Against {
         let mut against =
             Against { follow_top: [0; 4], ruffs: [false; 4], answers: [0; 4], partner_top: [false; 4], partner_ruffs: [false; 4], own_top: [false; 4] };
-        against.own_top = std::array::from_fn(|lane| st.hands[leader] & top_cards(st.in_play & LANES[lane], 1) != 0);
+        against.own_top = std::array::from_fn(|lane| st.hands[leader] & top_card(st.in_play & LANES[lane]) != 0);
         for seat in (0..rules.n).filter(|&s| s != leader && rules.max_side[s] == rules.max_side[leader]) {
             for (lane, &cards) in LANES.iter().enumerate() {
                 let in_lane = st.in_play & cards;
-                against.partner_top[lane] |= in_lane != 0 && st.hands[seat] & (1u64 << (63 - in_lane.leading_zeros())) != 0;
+                against.partner_top[lane] |= st.hands[seat] & top_card(in_lane) != 0;
                 against.partner_ruffs[lane] |= can_ruff(rules, st, seat, lane);
             }
         }
@@ -288,7 +288,7 @@ fn last_hand_wins(rules: &Rules, st: &State, seat: usize, led: usize) -> bool {
     if mine == 0 || lasts == 0 || rules.max_side[last] != rules.max_side[seat] {
         return false;
     }
-    let top = top_cards(lasts, 1);
+    let top = top_card(lasts);
     // The hands between (bridge and belote: the third) follow below it, or cannot ruff.
     let beaten = |between: usize| {
         let follows = st.hands[between] & lane;
