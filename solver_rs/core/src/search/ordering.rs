@@ -202,13 +202,26 @@ struct Against {
     /// Per lane, whether the leader holds its top card (he then cashes it rather than
     /// lead low for partner's ruff).
     own_top: [bool; 4],
+    /// Bridge, per lane: what a lead that wins nothing at once gains or loses by where the
+    /// top two cards lie (`position_weight`).
+    position: [i32; 4],
 }
 
 impl Against {
     fn new(rules: &Rules, st: &State, leader: usize) -> Against {
-        let mut against =
-            Against { follow_top: [0; 4], ruffs: [false; 4], answers: [0; 4], partner_top: [false; 4], partner_ruffs: [false; 4], own_top: [false; 4] };
+        let mut against = Against {
+            follow_top: [0; 4],
+            ruffs: [false; 4],
+            answers: [0; 4],
+            partner_top: [false; 4],
+            partner_ruffs: [false; 4],
+            own_top: [false; 4],
+            position: [0; 4],
+        };
         against.own_top = std::array::from_fn(|lane| st.hands[leader] & top_card(st.in_play & LANES[lane]) != 0);
+        if rules.plain_tricks() {
+            against.position = std::array::from_fn(|lane| position_weight(rules, st, leader, lane));
+        }
         for seat in (0..rules.n).filter(|&s| s != leader && rules.max_side[s] == rules.max_side[leader]) {
             for (lane, &cards) in LANES.iter().enumerate() {
                 let in_lane = st.in_play & cards;
@@ -235,6 +248,33 @@ impl Against {
         self.follow_top[lane] <= card && !self.ruffs[lane]
     }
 }
+
+/// DDS's suit weights for a lead that wins nothing at once (bridge): a lane where the
+/// leader's right-hand opponent, playing last, holds the top or second card (not bare)
+/// goes later; one where the left-hand opponent holds the top card and partner, after him,
+/// the second (not bare) sooner, a finesse. Measured on the bench's 20 deals and six other
+/// sets: -1% to -5% nodes but one set (+0.6%); they had done nothing (±1%) while the killer
+/// lead went first.
+fn position_weight(rules: &Rules, st: &State, leader: usize, lane: usize) -> i32 {
+    let n = rules.n;
+    let (lho, partner, rho) = (seat_after(leader, 1, n), seat_after(leader, 2, n), seat_after(leader, n - 1, n));
+    let in_lane = st.in_play & LANES[lane];
+    let top = top_card(in_lane);
+    let second = top_card(in_lane & !top);
+    let holds = |seat: usize, card: u64| st.hands[seat] & card != 0;
+    let bare = |seat: usize| (st.hands[seat] & LANES[lane]).count_ones() == 1;
+    if (holds(rho, top) || holds(rho, second)) && !bare(rho) {
+        -RHO_HIGH_CARD_WEIGHT
+    } else if holds(lho, top) && holds(partner, second) && !bare(partner) {
+        FINESSE_WEIGHT
+    } else {
+        0
+    }
+}
+
+/// See `position_weight` (45 to 90 and 100 to 200 did about as well).
+const RHO_HIGH_CARD_WEIGHT: i32 = 45;
+const FINESSE_WEIGHT: i32 = 100;
 
 /// How many cards the seats other than `leader` that `counted` selects may answer a lead
 /// in `lane` with: their cards of the lane, or any card when void.
@@ -337,7 +377,7 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32) -> i32 {
             return 350 - rank - narrow;
         }
         let penalty = if ruffed { 60 } else { 0 };
-        return if partner_top { 250 - rank - penalty - narrow } else { 100 - rank - points - penalty - narrow };
+        return if partner_top { 250 - rank - penalty - narrow } else { 100 - rank - points - penalty - narrow + against.position[lane] };
     }
     let led = lane_of(u32::from(st.trick[0]));
     let side_winning = rules.max_side[context.winner] == rules.max_side[seat];
@@ -417,6 +457,23 @@ mod tests {
         assert_eq!(first("0:.2.. K5... Q3... J4...;trump=N;leader=0;trick=6S"), "KS");
         // South, void in spades, may ruff: West's ace is no longer sure.
         assert_eq!(first("0:.2.. K5... .3.2. A4...;trump=D;leader=0;trick=6S"), "KS");
+    }
+
+    #[test]
+    fn leads_weigh_where_the_top_two_cards_lie() {
+        let spades = |text: &str| {
+            let position = Position::parse(Variant::Bridge, text).unwrap();
+            let rules = Rules::new(&position, crate::search::objective_for(&position, None).unwrap());
+            let lane = lane_of(rules.internal_bit(Variant::Bridge.parse_card("2S").unwrap()).trailing_zeros());
+            position_weight(&rules, &State::new(&rules, &position), 0, lane)
+        };
+        // East (left of North, on lead) holds the A♠, South the K♠ behind him: a finesse.
+        assert_eq!(spades("0:2.2.. A3... K4... 5.3..;trump=N;leader=0"), FINESSE_WEIGHT);
+        // West, playing last, holds the A♠ with a small one: the lead waits.
+        assert_eq!(spades("0:2.2.. 3.4.. K4... A5...;trump=N;leader=0"), -RHO_HIGH_CARD_WEIGHT);
+        // A bare ace on the right falls anyway; South's bare king is no finesse.
+        assert_eq!(spades("0:2.2.. 3.4.. K.6.. A.5..;trump=N;leader=0"), 0);
+        assert_eq!(spades("0:2.2.. A3... K.4.. 5.3..;trump=N;leader=0"), 0);
     }
 
     #[test]
