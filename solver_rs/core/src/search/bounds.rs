@@ -77,8 +77,30 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
     }
     if rules.plain_tricks() {
         sure_of_a_trick(rules, st, &mut future);
+        if let Some(tricks) = shared_lane(rules, st) {
+            if rules.max_side[st.leader] {
+                future.raise(tricks, 0);
+            } else {
+                future.lower(high - tricks, 0);
+            }
+        }
     }
     future
+}
+
+/// DDS's quick tricks in a lane the opponents are void in (and cannot ruff): the leader
+/// and partner both holding cards of it, every round led there is theirs, whichever of
+/// them wins it and leads again, for as many rounds as the shorter holds (no rank counts).
+fn shared_lane(rules: &Rules, st: &State) -> Option<i32> {
+    let partner = rules.partner[st.leader]?;
+    let opponents = (0..rules.n).filter(|&s| rules.max_side[s] != rules.max_side[st.leader]).fold(0u64, |acc, s| acc | st.hands[s]);
+    let opponents_ruff = rules.trump_lane.is_some_and(|t| opponents & LANES[t] != 0);
+    let (hand, partner_hand) = (st.hands[st.leader], st.hands[partner]);
+    (0..4)
+        .filter(|&lane| opponents & LANES[lane] == 0 && (rules.trump_lane == Some(lane) || !opponents_ruff))
+        .map(|lane| (hand & LANES[lane]).count_ones().min((partner_hand & LANES[lane]).count_ones()) as i32)
+        .max()
+        .filter(|&tricks| tricks > 0)
 }
 
 /// Tricks a side is sure of, the other side unable to win them all (DDS's "later
@@ -411,6 +433,19 @@ mod tests {
     fn quick_tricks_do_not_cross_when_the_partner_would_discard_a_winner() {
         // South has no spare card for North's A♥: only the A♥ counts.
         assert_eq!(quick("0:7.A.. K.8.. AT... 8.7..;trump=C;taker=0;leader=0"), (1, 11));
+    }
+
+    #[test]
+    fn a_lane_the_opponents_are_void_in_gives_the_shorter_holding_in_tricks() {
+        let shared = |text: &str| {
+            let position = Position::parse(Variant::Bridge, text).unwrap();
+            let rules = Rules::new(&position, Objective::Tricks);
+            shared_lane(&rules, &State::new(&rules, &position))
+        };
+        // North and South hold the only spades, two and three: two tricks whatever the ranks.
+        assert_eq!(shared("0:32.A.. .K.A.2 AKQ... .Q.K.K;trump=N;leader=0"), Some(2));
+        // With hearts trumps, East's trump could ruff a spade: none sure.
+        assert_eq!(shared("0:32.A.. .K.A.2 AKQ... .Q.K.K;trump=H;leader=0"), None);
     }
 
     /// North's (the player's) future in hearts: the bounds before any search.
