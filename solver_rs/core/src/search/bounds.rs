@@ -5,7 +5,9 @@
 //! card still in play, in the trump lane or where no opponent can ruff; either side's
 //! master trumps bring it at least their own points, or in trick games as many tricks as
 //! one of its seats holds of them; and in bridge a side is sure of one trick when the
-//! other cannot win them all (`sure_of_a_trick`). Each bound carries the cards it relies
+//! other cannot win them all (`sure_of_a_trick`), of a lane the opponents are void in for
+//! as many rounds as its shorter hand there (`shared_lane`), and of a partner's ruff
+//! (`partner_ruffs_a_lead`). Each bound carries the cards it relies
 //! on, so a node one bound settles relies on that bound's cards only.
 
 use super::state::State;
@@ -77,7 +79,9 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
     }
     if rules.plain_tricks() {
         sure_of_a_trick(rules, st, &mut future);
-        if let Some(tricks) = shared_lane(rules, st) {
+        // Two tricks sure whatever the ranks: the larger counts.
+        let ruff = partner_ruffs_a_lead(rules, st).then_some(1);
+        if let Some(tricks) = shared_lane(rules, st).max(ruff) {
             if rules.max_side[st.leader] {
                 future.raise(tricks, 0);
             } else {
@@ -86,6 +90,21 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
         }
     }
     future
+}
+
+/// DDS's lowest quick trick: the leader holds a lane his partner can ruff, both opponents
+/// following it (or holding no trump): partner's ruff takes the trick.
+fn partner_ruffs_a_lead(rules: &Rules, st: &State) -> bool {
+    let (Some(trump), Some(partner)) = (rules.trump_lane, rules.partner[st.leader]) else { return false };
+    let (lho, rho) = (seat_after(st.leader, 1, rules.n), seat_after(st.leader, 3, rules.n));
+    let hands = &st.hands;
+    if hands[partner] & LANES[trump] == 0 {
+        return false;
+    }
+    let cannot_overruff = |seat: usize, lane: usize| hands[seat] & LANES[lane] != 0 || hands[seat] & LANES[trump] == 0;
+    (0..4).any(|lane| {
+        lane != trump && hands[st.leader] & LANES[lane] != 0 && hands[partner] & LANES[lane] == 0 && cannot_overruff(lho, lane) && cannot_overruff(rho, lane)
+    })
 }
 
 /// DDS's quick tricks in a lane the opponents are void in (and cannot ruff): the leader
@@ -446,6 +465,21 @@ mod tests {
         assert_eq!(shared("0:32.A.. .K.A.2 AKQ... .Q.K.K;trump=N;leader=0"), Some(2));
         // With hearts trumps, East's trump could ruff a spade: none sure.
         assert_eq!(shared("0:32.A.. .K.A.2 AKQ... .Q.K.K;trump=H;leader=0"), None);
+    }
+
+    #[test]
+    fn partner_ruffing_a_lead_both_opponents_follow_is_a_trick() {
+        let ruffs = |text: &str| {
+            let position = Position::parse(Variant::Bridge, text).unwrap();
+            let rules = Rules::new(&position, Objective::Tricks);
+            partner_ruffs_a_lead(&rules, &State::new(&rules, &position))
+        };
+        // North leads a spade; South, void, ruffs with the 2♥; East and West follow.
+        assert!(ruffs("0:3.A.. K.K.. .2.A. Q.Q..;trump=H;leader=0"));
+        // West is void in spades too, with a heart: he may overruff.
+        assert!(!ruffs("0:3.A.. K.K.. .2.A. .Q.Q.;trump=H;leader=0"));
+        // Without trumps nobody ruffs.
+        assert!(!ruffs("0:3.A.. K.K.. .2.A. Q.Q..;trump=N;leader=0"));
     }
 
     /// North's (the player's) future in hearts: the bounds before any search.
