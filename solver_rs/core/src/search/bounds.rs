@@ -79,7 +79,7 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
     }
     if rules.plain_tricks() {
         sure_of_a_trick(rules, st, &mut future);
-        // Two tricks sure whatever the ranks: the larger counts.
+        // Two counts of sure tricks that rely on no card's rank: the larger one counts.
         let ruff = partner_ruffs_a_lead(rules, st).then_some(1);
         if let Some(tricks) = shared_lane(rules, st).max(ruff) {
             if rules.max_side[st.leader] {
@@ -96,7 +96,7 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
 /// following it (or holding no trump): partner's ruff takes the trick.
 fn partner_ruffs_a_lead(rules: &Rules, st: &State) -> bool {
     let (Some(trump), Some(partner)) = (rules.trump_lane, rules.partner[st.leader]) else { return false };
-    let (lho, rho) = (seat_after(st.leader, 1, rules.n), seat_after(st.leader, 3, rules.n));
+    let (lho, rho) = (seat_after(st.leader, 1, rules.n), seat_after(st.leader, rules.n - 1, rules.n));
     let hands = &st.hands;
     if hands[partner] & LANES[trump] == 0 {
         return false;
