@@ -390,7 +390,9 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32) -> i32 {
     if wins && sure_to_win(rules, st, card, seat, led) {
         return 450 - rank; // the cheapest sure winner
     }
-    discard
+    let force = if st.trick_len == 2 && rules.plain_tricks() && forces_the_top(rules, st, seat, card, led) { FORCING_WEIGHT } else { 0 };
+    force
+        + discard
         + match (wins, side_winning) {
             (true, false) => 300 - rank,
             (false, true) => 200 + points * 4 - rank,
@@ -417,6 +419,26 @@ fn heuristic_hearts(rules: &Rules, st: &State, context: &Context, card: u32, pla
     } else {
         200 + rank // duck with the highest card that does not win
     }
+}
+
+/// What the card that forces out the fourth hand's top card gains (DDS's third hand):
+/// -0.2% to -1.7% nodes on the bench's 20 deals and four other sets.
+const FORCING_WEIGHT: i32 = 20;
+
+/// Third hand in bridge, following, when the fourth hand's top card of the lane beats all
+/// of his: is `card` the cheapest that beats the fourth hand's second card and the trick's
+/// best so far (nobody having ruffed)? It forces the top card out.
+fn forces_the_top(rules: &Rules, st: &State, seat: usize, card: u32, led: usize) -> bool {
+    let fourth = seat_after(seat, 1, rules.n);
+    let lane = LANES[led];
+    let (mine, theirs) = (st.hands[seat] & lane, st.hands[fourth] & lane);
+    if lane_of(card) != led || theirs.count_ones() < 2 || top_card(theirs) < top_card(mine) {
+        return false;
+    }
+    let above_second = mine & !((top_card(theirs & !top_card(theirs)) << 1) - 1);
+    let cheapest = above_second & above_second.wrapping_neg();
+    let beats_the_trick = st.trick[..st.trick_len].iter().all(|&c| lane_of(u32::from(c)) == led && u32::from(c) < card);
+    cheapest == 1u64 << card && beats_the_trick
 }
 
 #[cfg(test)]
@@ -475,6 +497,18 @@ mod tests {
         // A bare ace on the right falls anyway; South's bare king is no finesse.
         assert_eq!(spades("0:2.2.. 3.4.. K.6.. A.5..;trump=N;leader=0"), 0);
         assert_eq!(spades("0:2.2.. A3... K.4.. 5.3..;trump=N;leader=0"), 0);
+    }
+
+    #[test]
+    fn the_third_hand_forces_out_the_fourth_hands_top_card() {
+        let position = Position::parse(Variant::Bridge, "0:.32.. .54.. QT4... AJ5...;trump=N;leader=0;trick=2S 3S").unwrap();
+        let rules = Rules::new(&position, crate::search::objective_for(&position, None).unwrap());
+        let st = State::new(&rules, &position);
+        let bit = |code: &str| rules.internal_bit(Variant::Bridge.parse_card(code).unwrap()).trailing_zeros();
+        // West's A♠ beats all of South's spades; the Q♠ (above his J♠) forces it out.
+        assert!(forces_the_top(&rules, &st, 2, bit("QS"), lane_of(bit("QS"))));
+        assert!(!forces_the_top(&rules, &st, 2, bit("TS"), lane_of(bit("TS"))));
+        assert_eq!(ordered(&rules, &st, None).as_slice()[0] as u32, bit("QS"));
     }
 
     #[test]
