@@ -136,7 +136,7 @@ fn sure_of_a_trick(rules: &Rules, st: &State, future: &mut Future) {
     let sure = if trumps_in_play == 0 {
         lead_side_short(st, partner).map(|relied| (!rules.max_side[st.leader], relied))
     } else {
-        second_and_third_trumps(rules, st, trumps_in_play)
+        second_trump_guarded(rules, st, trumps_in_play)
     };
     match sure {
         Some((true, relied)) => future.raise(1, relied),
@@ -168,10 +168,12 @@ fn lead_side_short(st: &State, partner: usize) -> Option<u64> {
     (rounds < st.tricks_left).then_some(relied)
 }
 
-/// With trumps: the side holding the second and third trumps in play (the second one's
-/// holder with another trump) when the other holds the top one: whether it is the MAX
-/// side, and the third trump (its rank and the owners above it are relied on).
-fn second_and_third_trumps(rules: &Rules, st: &State, trumps: u64) -> Option<(bool, u64)> {
+/// With trumps, when one side holds the top trump in play and the other the second one,
+/// guarded (its holder has another trump): the latter wins a trick when its holder plays
+/// right after the top trump's holder (DDS: "K behind A"), or when it holds the third
+/// trump too. Whether that side is the MAX side, and the trump whose rank (and the owners
+/// above it) the claim relies on.
+fn second_trump_guarded(rules: &Rules, st: &State, trumps: u64) -> Option<(bool, u64)> {
     let top = top_card(trumps);
     let rest = trumps & !top;
     if rest.count_ones() < 2 {
@@ -183,7 +185,19 @@ fn second_and_third_trumps(rules: &Rules, st: &State, trumps: u64) -> Option<(bo
     let (top_owner, second_owner, third_owner) = (owner(top)?, owner(second)?, owner(third)?);
     let side = rules.max_side[second_owner];
     let guarded = (st.hands[second_owner] & trumps).count_ones() >= 2;
-    (rules.max_side[top_owner] != side && rules.max_side[third_owner] == side && guarded).then_some((side, third))
+    if rules.max_side[top_owner] == side || !guarded {
+        return None;
+    }
+    // Right after the top trump's holder, the second trump's holder plays after him in
+    // every trick but his own leads: he keeps it (guarded) until the top trump falls, and
+    // wins with it once the top's holder has played a lower card. He leads only after his
+    // side won a trick, or now: then he must have a card that is not a trump (with only
+    // trumps he would lead one, and the top's holder, last, wins it cheaply).
+    let leads_a_trump = st.leader == second_owner && st.hands[second_owner] & !trumps == 0;
+    if seat_after(top_owner, 1, rules.n) == second_owner && !leads_a_trump {
+        return Some((side, second));
+    }
+    (rules.max_side[third_owner] == side).then_some((side, third))
 }
 
 /// Second to play in a four-hand trick: the tricks the side to play is sure of, and the
@@ -583,14 +597,25 @@ mod tests {
 
     #[test]
     fn the_second_and_third_trumps_against_the_top_one_take_a_trick() {
-        // West's A♠ is the top trump; North's K♠ (with the 3♠) and South's Q♠ are the next
+        // East's A♠ is the top trump; North's K♠ (with the 3♠) and South's Q♠ are the next
         // two: North-South take a trick, East-West (East on lead: MAX) two at most, relying
-        // on the Q♠ (and the owners above it). East-West's two: a heart to West's 6♥, then
-        // his A♠.
+        // on the Q♠ (and the owners above it).
+        let (_, high, _, relied) = bridge_future("0:K3.2.. A.4.2. Q.5.3. .6.4.2;trump=S;leader=1");
+        assert_eq!((high, relied), (2, vec!["QS".to_string()]));
+    }
+
+    #[test]
+    fn a_guarded_second_trump_right_after_the_top_one_takes_a_trick() {
+        // West's A♠ is the top trump, North's K♠ 3♠ sit right after it: North-South take a
+        // trick, East-West (East on lead: MAX) two at most, relying on the K♠. East-West's
+        // two: a heart to West's 6♥, then his A♠.
         let text = "0:K3.2.. .4.2.2 Q.5.3. A.6.4.;trump=S;leader=1";
-        assert_eq!(bridge_future(text), (2, 2, vec!["AS".to_string(), "6H".to_string()], vec!["QS".to_string()]));
-        // A bare K♠ beside nothing: not counted.
+        assert_eq!(bridge_future(text), (2, 2, vec!["AS".to_string(), "6H".to_string()], vec!["KS".to_string()]));
+        // A bare K♠: not counted.
         assert_eq!(bridge_future("0:K.2..3 .4.2.2 Q4.5.. A.6.4.;trump=S;leader=1").1, 3);
+        // West (T♠ 2♠, behind South's Q♠ 9♠) on lead with nothing but trumps leads one:
+        // South, last, wins it with the 9♠ and draws the T♠ with the Q♠. No trick counted.
+        assert_eq!(bridge_future("0:7..5. ...T8 Q9... T2...;trump=S;leader=3").0, 0);
     }
 
     #[test]
