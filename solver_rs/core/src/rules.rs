@@ -323,6 +323,11 @@ impl Rules {
         self.partition && self.objective == Objective::Tricks
     }
 
+    /// Hearts: a player's points against the other three (see `Objective::Hearts`).
+    pub(crate) fn is_hearts(&self) -> bool {
+        matches!(self.objective, Objective::Hearts { .. })
+    }
+
     pub(crate) fn points_of(&self, set: u64) -> i32 {
         bits(set).map(|i| self.points[i as usize]).sum()
     }

@@ -42,6 +42,15 @@ impl Future {
             (self.high, self.high_relies) = (value.max(self.low), relies);
         }
     }
+
+    /// One side (the MAX side or not) is sure of `value` out of the `total` still to win.
+    fn side_sure(&mut self, max_side: bool, value: i32, total: i32, relies: u64) {
+        if max_side {
+            self.raise(value, relies);
+        } else {
+            self.lower(total - value, relies);
+        }
+    }
 }
 
 pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
@@ -50,16 +59,11 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
     if st.trick_len == 1 && rules.plain_tricks() {
         if let Some((tricks, relied)) = second_hand_wins(rules, st) {
             let seat = st.to_play(rules.n);
-            let tricks = (tricks as i32).min(high);
-            if rules.max_side[seat] {
-                future.raise(tricks, relied);
-            } else {
-                future.lower(high - tricks, relied);
-            }
+            future.side_sure(rules.max_side[seat], (tricks as i32).min(high), high, relied);
             return future;
         }
     }
-    if st.trick_len != 0 || matches!(rules.objective, Objective::Hearts { .. }) {
+    if st.trick_len != 0 || rules.is_hearts() {
         return future;
     }
     let (tricks, points, cashed) = quick_tricks(rules, st);
@@ -72,21 +76,13 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
     let (max_sure, min_sure, masters) = master_trumps(rules, st);
     future.raise(max_sure, masters);
     future.lower(high - min_sure, masters);
-    if rules.max_side[st.leader] {
-        future.raise(gain, cashed);
-    } else {
-        future.lower(high - gain, cashed);
-    }
+    future.side_sure(rules.max_side[st.leader], gain, high, cashed);
     if rules.plain_tricks() {
         sure_of_a_trick(rules, st, &mut future);
         // Two counts of sure tricks that rely on no card's rank: the larger one counts.
         let ruff = partner_ruffs_a_lead(rules, st).then_some(1);
         if let Some(tricks) = shared_lane(rules, st).max(ruff) {
-            if rules.max_side[st.leader] {
-                future.raise(tricks, 0);
-            } else {
-                future.lower(high - tricks, 0);
-            }
+            future.side_sure(rules.max_side[st.leader], tricks, high, 0);
         }
     }
     future
@@ -138,10 +134,8 @@ fn sure_of_a_trick(rules: &Rules, st: &State, future: &mut Future) {
     } else {
         second_trump_guarded(rules, st, trumps_in_play)
     };
-    match sure {
-        Some((true, relied)) => future.raise(1, relied),
-        Some((false, relied)) => future.lower(st.tricks_left as i32 - 1, relied),
-        None => {}
+    if let Some((max_side, relied)) = sure {
+        future.side_sure(max_side, 1, st.tricks_left as i32, relied);
     }
 }
 
@@ -468,12 +462,19 @@ mod tests {
         assert_eq!(quick("0:7.A.. K.8.. AT... 8.7..;trump=C;taker=0;leader=0"), (1, 11));
     }
 
+    /// A bridge position's rules (trick objective) and search state.
+    fn bridge(text: &str) -> (Rules, State) {
+        let position = Position::parse(Variant::Bridge, text).unwrap();
+        let rules = Rules::new(&position, Objective::Tricks);
+        let st = State::new(&rules, &position);
+        (rules, st)
+    }
+
     #[test]
     fn a_lane_the_opponents_are_void_in_gives_the_shorter_holding_in_tricks() {
         let shared = |text: &str| {
-            let position = Position::parse(Variant::Bridge, text).unwrap();
-            let rules = Rules::new(&position, Objective::Tricks);
-            shared_lane(&rules, &State::new(&rules, &position))
+            let (rules, st) = bridge(text);
+            shared_lane(&rules, &st)
         };
         // North and South hold the only spades, two and three: two tricks whatever the ranks.
         assert_eq!(shared("0:32.A.. .K.A.2 AKQ... .Q.K.K;trump=N;leader=0"), Some(2));
@@ -484,9 +485,8 @@ mod tests {
     #[test]
     fn partner_ruffing_a_lead_both_opponents_follow_is_a_trick() {
         let ruffs = |text: &str| {
-            let position = Position::parse(Variant::Bridge, text).unwrap();
-            let rules = Rules::new(&position, Objective::Tricks);
-            partner_ruffs_a_lead(&rules, &State::new(&rules, &position))
+            let (rules, st) = bridge(text);
+            partner_ruffs_a_lead(&rules, &st)
         };
         // North leads a spade; South, void, ruffs with the 2♥; East and West follow.
         assert!(ruffs("0:3.A.. K.K.. .2.A. Q.Q..;trump=H;leader=0"));
@@ -517,9 +517,8 @@ mod tests {
 
     /// The cards a bridge quick-trick count relies on, as card codes.
     fn relied_on(text: &str) -> (u32, Vec<&'static str>) {
-        let position = Position::parse(Variant::Bridge, text).unwrap();
-        let rules = Rules::new(&position, Objective::Tricks);
-        let (tricks, _, cards) = quick_tricks(&rules, &State::new(&rules, &position));
+        let (rules, st) = bridge(text);
+        let (tricks, _, cards) = quick_tricks(&rules, &st);
         let codes = ["AS", "KS", "QS"].into_iter().filter(|code| cards & rules.internal_bit(Variant::Bridge.parse_card(code).unwrap()) != 0);
         (tricks, codes.collect())
     }
@@ -534,9 +533,8 @@ mod tests {
 
     /// What the second hand's side is sure of, and the cards relied on as codes.
     fn second_hand(text: &str) -> Option<(u32, Vec<String>)> {
-        let position = Position::parse(Variant::Bridge, text).unwrap();
-        let rules = Rules::new(&position, Objective::Tricks);
-        let (tricks, relied) = second_hand_wins(&rules, &State::new(&rules, &position))?;
+        let (rules, st) = bridge(text);
+        let (tricks, relied) = second_hand_wins(&rules, &st)?;
         let codes = Variant::Bridge.deck().iter().filter(|&card| relied & rules.internal_bit(card) != 0);
         Some((tricks, codes.map(|card| Variant::Bridge.card_code(card)).collect()))
     }
@@ -574,9 +572,8 @@ mod tests {
 
     /// The bounds of a bridge position, and the cards each relies on as codes.
     fn bridge_future(text: &str) -> (i32, i32, Vec<String>, Vec<String>) {
-        let position = Position::parse(Variant::Bridge, text).unwrap();
-        let rules = Rules::new(&position, Objective::Tricks);
-        let future = future_bounds(&rules, &State::new(&rules, &position));
+        let (rules, st) = bridge(text);
+        let future = future_bounds(&rules, &st);
         let codes = |cards: u64| {
             let deck = Variant::Bridge.deck();
             deck.iter().filter(|&card| cards & rules.internal_bit(card) != 0).map(|card| Variant::Bridge.card_code(card)).collect()

@@ -164,26 +164,30 @@ struct Context {
     /// Hearts, at a lead: how many cards the other three may answer a lead of each lane
     /// with (a void one: any of his cards).
     answers: [i32; 4],
+    /// Bridge, third hand: the card that forces out the fourth hand's top one
+    /// (`forcing_card`), or 0.
+    forcing: u64,
 }
 
 impl Context {
     fn new(rules: &Rules, st: &State) -> Context {
         let seat = st.to_play(rules.n);
         if st.trick_len == 0 {
-            let hearts = matches!(rules.objective, Objective::Hearts { .. });
+            let hearts = rules.is_hearts();
             let against = (!hearts).then(|| Against::new(rules, st, seat));
             let answers = if hearts { std::array::from_fn(|lane| answers_to(rules, st, seat, lane, |_| true)) } else { [0; 4] };
-            return Context { seat, best: 0, winner: seat, against, side_has_it: false, discards: [0; 4], answers };
+            return Context { seat, best: 0, winner: seat, against, side_has_it: false, discards: [0; 4], answers, forcing: 0 };
         }
         let trick = &st.trick[..st.trick_len];
         let index = rules.winning(trick);
         let (best, winner) = (u32::from(trick[index]), seat_after(st.leader, index, rules.n));
         let led = lane_of(u32::from(trick[0]));
         let side_has_it = rules.max_side[winner] == rules.max_side[seat] && sure_to_win(rules, st, best, winner, led)
-            || st.trick_len == 1 && !hearts(rules) && last_hand_wins(rules, st, seat, led);
+            || st.trick_len == 1 && !rules.is_hearts() && last_hand_wins(rules, st, seat, led);
         let void = st.hands[seat] & LANES[led] == 0;
         let discards = if rules.plain_tricks() && void { std::array::from_fn(|lane| discard_weight(rules, st, seat, lane)) } else { [0; 4] };
-        Context { seat, best, winner, against: None, side_has_it, discards, answers: [0; 4] }
+        let forcing = if st.trick_len == 2 && rules.plain_tricks() { forcing_card(rules, st, seat, led) } else { 0 };
+        Context { seat, best, winner, against: None, side_has_it, discards, answers: [0; 4], forcing }
     }
 }
 
@@ -342,10 +346,6 @@ fn last_hand_wins(rules: &Rules, st: &State, seat: usize, led: usize) -> bool {
     top > 1u64 << st.trick[0] && (1..rules.n - 2).all(|i| beaten(seat_after(seat, i, rules.n)))
 }
 
-fn hearts(rules: &Rules) -> bool {
-    matches!(rules.objective, Objective::Hearts { .. })
-}
-
 /// Is `card` (played now, or already winning) sure to take the trick?
 fn sure_to_win(rules: &Rules, st: &State, card: u32, seat: usize, led: usize) -> bool {
     let n = rules.n;
@@ -390,7 +390,7 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32) -> i32 {
     if wins && sure_to_win(rules, st, card, seat, led) {
         return 450 - rank; // the cheapest sure winner
     }
-    let force = if st.trick_len == 2 && rules.plain_tricks() && forces_the_top(rules, st, seat, card, led) { FORCING_WEIGHT } else { 0 };
+    let force = if context.forcing == 1u64 << card { FORCING_WEIGHT } else { 0 };
     force
         + discard
         + match (wins, side_winning) {
@@ -426,19 +426,23 @@ fn heuristic_hearts(rules: &Rules, st: &State, context: &Context, card: u32, pla
 const FORCING_WEIGHT: i32 = 20;
 
 /// Third hand in bridge, following, when the fourth hand's top card of the lane beats all
-/// of his: is `card` the cheapest that beats the fourth hand's second card and the trick's
-/// best so far (nobody having ruffed)? It forces the top card out.
-fn forces_the_top(rules: &Rules, st: &State, seat: usize, card: u32, led: usize) -> bool {
+/// of his: the cheapest of his cards that beats the fourth hand's second card and the
+/// trick's best so far (nobody having ruffed), which forces the top card out; 0 for none.
+fn forcing_card(rules: &Rules, st: &State, seat: usize, led: usize) -> u64 {
     let fourth = seat_after(seat, 1, rules.n);
     let lane = LANES[led];
     let (mine, theirs) = (st.hands[seat] & lane, st.hands[fourth] & lane);
-    if lane_of(card) != led || theirs.count_ones() < 2 || top_card(theirs) < top_card(mine) {
-        return false;
+    if theirs.count_ones() < 2 || top_card(theirs) < top_card(mine) {
+        return 0;
     }
     let above_second = mine & !((top_card(theirs & !top_card(theirs)) << 1) - 1);
     let cheapest = above_second & above_second.wrapping_neg();
-    let beats_the_trick = st.trick[..st.trick_len].iter().all(|&c| lane_of(u32::from(c)) == led && u32::from(c) < card);
-    cheapest == 1u64 << card && beats_the_trick
+    let beats_the_trick = st.trick[..st.trick_len].iter().all(|&c| lane_of(u32::from(c)) == led && 1u64 << c < cheapest);
+    if beats_the_trick {
+        cheapest
+    } else {
+        0
+    }
 }
 
 #[cfg(test)]
@@ -506,8 +510,9 @@ mod tests {
         let st = State::new(&rules, &position);
         let bit = |code: &str| rules.internal_bit(Variant::Bridge.parse_card(code).unwrap()).trailing_zeros();
         // West's A♠ beats all of South's spades; the Q♠ (above his J♠) forces it out.
-        assert!(forces_the_top(&rules, &st, 2, bit("QS"), lane_of(bit("QS"))));
-        assert!(!forces_the_top(&rules, &st, 2, bit("TS"), lane_of(bit("TS"))));
+        let forcing = forcing_card(&rules, &st, 2, lane_of(bit("QS")));
+        assert!(forcing == 1u64 << bit("QS"));
+        assert!(forcing != 1u64 << bit("TS"));
         assert_eq!(ordered(&rules, &st, None).as_slice()[0] as u32, bit("QS"));
     }
 
