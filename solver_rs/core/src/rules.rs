@@ -374,7 +374,7 @@ impl Rules {
         }
     }
 
-    fn legal_lead(&self, hand: u64, in_play: u64, tricks_left: u32) -> u64 {
+    pub(crate) fn legal_lead(&self, hand: u64, in_play: u64, tricks_left: u32) -> u64 {
         if self.obligations != Obligations::Hearts {
             return hand;
         }

@@ -131,8 +131,37 @@ fn player_stops_the_moon(rules: &Rules, st: &State, player: usize) -> Option<u64
         stopped.then_some(top)
     };
     // Of several such cards, the one with the fewest cards above it (its entries serve more).
-    let cards_above = |top: u32| (st.in_play() & LANES[lane_of(top)] & above(top)).count_ones();
-    bits(st.legal(rules)).filter_map(stopping_top).min_by_key(|&top| cards_above(top)).map(|top| 1u64 << top)
+    let legal = st.legal(rules);
+    let now = bits(legal).filter_map(stopping_top).min_by_key(|&top| cards_above(st, top));
+    now.map(|top| 1u64 << top).or_else(|| stops_it_at_his_next_lead(rules, st, player, shooter, legal))
+}
+
+/// The cards in play above `card` in its lane.
+fn cards_above(st: &State, card: u32) -> u32 {
+    (st.in_play() & LANES[lane_of(card)] & above(card)).count_ones()
+}
+
+/// Or the player, to play, wins this trick whatever the rest play (no one still to play
+/// holds a higher card of the lane led), and then leads a point card the shooter cannot
+/// beat (and may lead it: the hearts broken by then at least by the cards gone already).
+/// Relies on both cards.
+fn stops_it_at_his_next_lead(rules: &Rules, st: &State, player: usize, shooter: usize, legal: u64) -> Option<u64> {
+    let n = rules.n;
+    if st.tricks_left < 2 {
+        return None;
+    }
+    let trick = &st.trick[..st.trick_len];
+    let best = (!trick.is_empty()).then(|| u32::from(trick[rules.winning(trick)]));
+    let still_to_play = (st.trick_len + 1..n).fold(0u64, |acc, i| acc | st.hands[seat_after(st.leader, i, n)]);
+    let sure_winner = |card: &u32| best.is_none_or(|b| rules.beats(*card, b)) && still_to_play & LANES[lane_of(*card)] & above(*card) == 0;
+    let winner = bits(legal).filter(sure_winner).min_by_key(|&card| cards_above(st, card))?;
+    let rest = st.hands[player] & !(1u64 << winner);
+    // What is surely out of play by the next lead: this trick's cards and the winner.
+    let gone = trick.iter().fold(1u64 << winner, |acc, &c| acc | 1u64 << c);
+    let leads = rules.legal_lead(rest, st.in_play() & !gone, st.tricks_left - 1) & rules.point_cards;
+    let unbeaten = |card: &u32| st.hands[shooter] & LANES[lane_of(*card)] & above(*card) == 0;
+    let lead = bits(leads).filter(unbeaten).min_by_key(|&card| cards_above(st, card))?;
+    Some(1u64 << winner | 1u64 << lead)
 }
 
 /// DDS's lowest quick trick: the leader holds a lane his partner can ruff, both opponents
@@ -572,6 +601,11 @@ mod tests {
         assert_eq!(hearts_future("0:.5..3 ...5 ...7 ...9;leader=1;trick=4H 6D 8D;points=0 24 0 0"), (0, 2));
         // ...unless he cannot.
         assert_eq!(hearts_future("0:.3..2 ...5 ...7 ...9;leader=1;trick=4H 6D 8D;points=0 24 0 0"), (0, 26));
+        // Second to play to West's diamond, North wins the trick with his A♦ and then leads
+        // his heart, which East cannot beat...
+        assert_eq!(hearts_future("0:.2.A. ..K.9 ..7.8 ...T;leader=3;trick=5D;points=0 25 0 0"), (0, 1));
+        // ...unless East holds a higher heart.
+        assert_eq!(hearts_future("0:.2.A. .3.K. ..7.8 ...T;leader=3;trick=5D;points=0 24 0 0"), (0, 26));
     }
 
     /// The cards a bridge quick-trick count relies on, as card codes.
