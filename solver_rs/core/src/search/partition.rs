@@ -63,6 +63,8 @@ pub(crate) struct Seen {
     counts: [u8; 4],
     /// `owners`, the four lanes packed.
     packed: Packed,
+    /// The owner of each lane's top card (2 bits a lane; 0 for an empty lane).
+    top_owners: u8,
 }
 
 /// Four lanes' 32-bit words in two 64-bit ones (not a u128: its 16-byte alignment would
@@ -192,7 +194,11 @@ impl PartitionTable {
             }
         }
         let meta = u64::from(fingerprint) << 32 | u64::from(st.moon) << 16 | (st.leader as u64) << 8;
-        Seen { shape: Shape { lengths, meta, places }, owners, counts, packed: Packed::new(owners) }
+        let top_owners = (0..4).filter(|&lane| counts[lane] > 0).fold(0u8, |acc, lane| {
+            let top = (owners[lane] >> (2 * (u32::from(counts[lane]) - 1)) & 3) as u8;
+            acc | top << (2 * lane)
+        });
+        Seen { shape: Shape { lengths, meta, places }, owners, counts, packed: Packed::new(owners), top_owners }
     }
 
     /// The bounds of the entries matching the position, combined, and the cards they rely
@@ -330,12 +336,10 @@ impl Seen {
     /// The owners of the top cards of `lanes` (2 bits a lane): the list of entries keeping
     /// cards in those lanes that this position could match.
     fn tops(&self, lanes: u8) -> u8 {
-        (0..4).filter(|&lane| lanes & 1 << lane != 0).fold(0u8, |acc, lane| {
-            let top = (self.owners[lane] >> (2 * (u32::from(self.counts[lane]) - 1)) & 3) as u8;
-            acc | top << (2 * lane)
-        })
+        self.top_owners & spread(u64::from(lanes)) as u8 * 3
     }
 }
+
 
 #[cfg(test)]
 mod tests {
