@@ -262,7 +262,11 @@ impl<'a> Search<'a> {
     pub(crate) fn exact(&mut self, guess: Option<i32>) -> i32 {
         let future = future_bounds(self.rules, &self.st);
         let (mut low, mut high) = (future.low, future.high);
-        let mut next = guess;
+        // Hearts without a guess tests the top first: can the others make the most of it (in
+        // this paranoid search often a moon by one of them)? On 15 full deals from the first
+        // card -15% nodes in all (-86% on a moon, up to +28% on others); positions later in a
+        // deal within 3% either way.
+        let mut next = guess.or_else(|| self.rules.is_hearts().then_some(high));
         let all_the_way = self.rules.objective == Objective::Tricks;
         let mut steps = if guess.is_some() { MTD_STEPS_AFTER_GUESS } else { 0 };
         while low < high && !self.stopped {
