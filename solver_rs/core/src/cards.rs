@@ -139,6 +139,15 @@ pub(crate) fn top_cards(word: u64, count: u32) -> u64 {
     top
 }
 
+/// The cards strictly above `card` in the whole word.
+pub(crate) fn above(card: u32) -> u64 {
+    if card >= 63 {
+        0
+    } else {
+        u64::MAX << (card + 1)
+    }
+}
+
 /// The highest bit of `word` (the best card of a lane's word), or 0 for none.
 pub(crate) fn top_card(word: u64) -> u64 {
     (1u64 << 63).checked_shr(word.leading_zeros()).unwrap_or(0)

@@ -10,9 +10,8 @@
 //! (`partner_ruffs_a_lead`). Each bound carries the cards it relies
 //! on, so a node one bound settles relies on that bound's cards only.
 
-use super::ordering::above;
 use super::state::State;
-use crate::cards::{bits, top_card, top_cards};
+use crate::cards::{above, bits, top_card, top_cards};
 use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, MOON_POINTS, MOON_SPLIT};
 
 /// Bounds on the future value the MAX side can end with from a node, each with the cards

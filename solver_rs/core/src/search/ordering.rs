@@ -4,17 +4,8 @@
 //! their lane and they are worth the same points: playing either gives the same game.
 
 use super::state::State;
-use crate::cards::{bits, deposit, extract, top_card};
+use crate::cards::{above, bits, deposit, extract, top_card};
 use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, LANE_SEPARATORS};
-
-/// The cards strictly above `card` in the whole word.
-pub(crate) fn above(card: u32) -> u64 {
-    if card >= 63 {
-        0
-    } else {
-        u64::MAX << (card + 1)
-    }
-}
 
 /// The next card in play above `card` in its lane, when it is a legal card equivalent to it.
 fn equivalent_above(rules: &Rules, card: u32, legal: u64, in_play: u64) -> Option<u32> {
