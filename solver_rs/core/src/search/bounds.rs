@@ -378,7 +378,9 @@ fn basic_bounds(rules: &Rules, st: &State) -> (i32, i32) {
             } else if st.moon == MOON_SPLIT {
                 (0, left) // nobody can shoot any more: the player takes what is left at most
             } else if usize::from(st.moon) == player {
-                (-(MOON_POINTS - left), left) // the player may still shoot (back to 0)
+                // The player may still shoot (back to 0); if he does not, another seat takes
+                // at least one of the points left.
+                (-(MOON_POINTS - left), left - 1)
             } else {
                 (0, MOON_POINTS.max(left)) // someone else may shoot: 26 for the player
             }
@@ -588,6 +590,8 @@ mod tests {
         assert_eq!(hearts_future(&format!("{hands};points=10 16 0 0")), (0, 0));
         // With a heart still out, East may yet be stopped: no longer settled.
         assert_eq!(hearts_future("0:.2..3 ..4.5 ..6.7 ..8.9;leader=1;points=0 25 0 0"), (0, 26));
+        // North took the 25: he shoots with the last heart (back to 0), or it is another's.
+        assert_eq!(hearts_future("0:.2..3 ..4.5 ..6.7 ..8.9;leader=1;points=25 0 0 0"), (-25, 0));
     }
 
     #[test]
