@@ -12,7 +12,7 @@
 
 use super::state::State;
 use crate::cards::{above, bits, top_card, top_cards};
-use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, MOON_POINTS, MOON_SPLIT};
+use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, MOON_NONE_TAKEN, MOON_POINTS, MOON_SPLIT};
 
 /// Bounds on the future value the MAX side can end with from a node, each with the cards
 /// whose ranks it relies on (the top cards it counts): a node settled by one bound relies
@@ -64,8 +64,8 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
         }
     }
     if let Objective::Hearts { player } = rules.objective {
-        if let Some(relies) = player_stops_the_moon(rules, st, player) {
-            future.lower(st.points_left(rules), relies);
+        if let Some((bound, relies)) = player_stops_the_moon(rules, st, player) {
+            future.lower(bound, relies);
         }
         return future;
     }
@@ -94,29 +94,40 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
     future
 }
 
-/// Hearts: another seat (the shooter) has taken every point card so far and could still
-/// shoot the moon (26 for the player): can the player, to play, stop it at once? He has a
-/// card after which the trick holds points and is not the shooter's whatever the rest
-/// play: the shooter played already and does not win it, or is still to play and cannot
-/// beat its best card (hearts has no trumps). Then nobody shoots, and the player takes at
-/// most what is left. Returns the cards that relies on: that best card (every card of its
-/// lane above it is another seat's). On the bench's first hearts deal: -32% nodes, most
-/// of its search being whether the player keeps one of the others from shooting.
-fn player_stops_the_moon(rules: &Rules, st: &State, player: usize) -> Option<u64> {
+/// Hearts: can the player, to play, stop the others' moon at once? While one of them (the
+/// shooter) holds every point taken so far, the points of one trick must go elsewhere;
+/// while nobody has any, to the player himself. Either way the player then takes at most
+/// what is left, and in the second case one less (all of it would be his own moon, back
+/// to 0). The bound and the cards it relies on, if he can.
+fn player_stops_the_moon(rules: &Rules, st: &State, player: usize) -> Option<(i32, u64)> {
     let n = rules.n;
-    let shooter = usize::from(st.moon);
-    if shooter >= n || shooter == player || st.to_play(n) != player {
+    if st.to_play(n) != player {
         return None;
     }
+    let left = st.points_left(rules);
+    // The seats that must not take the trick's points.
+    let (rivals, bound) = match st.moon {
+        MOON_NONE_TAKEN => ((0..n).filter(|&s| s != player).fold(0u8, |acc, s| acc | 1 << s), left - 1),
+        shooter if usize::from(shooter) < n && usize::from(shooter) != player => (1u8 << shooter, left),
+        _ => return None,
+    };
+    let relies = stops_it_now(rules, st, player, rivals).or_else(|| stops_it_at_his_next_lead(rules, st, player, rivals))?;
+    Some((bound, relies))
+}
+
+/// The player has a card after which the trick holds points and is no rival's whatever
+/// the rest play: its best card is not a rival's, and no rival still to play can beat it
+/// (hearts has no trumps). Relies on that best card (every card of its lane above it is
+/// another seat's).
+fn stops_it_now(rules: &Rules, st: &State, player: usize, rivals: u8) -> Option<u64> {
+    let n = rules.n;
     let trick = &st.trick[..st.trick_len];
-    let shooter_played = (0..st.trick_len).any(|i| seat_after(st.leader, i, n) == shooter);
     let trick_points = trick.iter().any(|&c| rules.point_cards & 1u64 << c != 0);
     let best = (!trick.is_empty()).then(|| {
         let index = rules.winning(trick);
         (u32::from(trick[index]), seat_after(st.leader, index, n))
     });
-    let shooters = st.hands[shooter];
-    // The trick's best card after `card`, if that stops the shooter.
+    let rivals_to_play = seats_to_play_after(rules, st, |seat| rivals & 1 << seat != 0);
     let stopping_top = |card: u32| {
         if !trick_points && rules.point_cards & 1u64 << card == 0 {
             return None;
@@ -125,14 +136,17 @@ fn player_stops_the_moon(rules: &Rules, st: &State, player: usize) -> Option<u64
             Some((b, seat)) if !rules.beats(card, b) => (b, seat),
             _ => (card, player),
         };
-        let shooter_beats = shooters & LANES[lane_of(top)] & above(top) != 0;
-        let stopped = if shooter_played { top_seat != shooter } else { !shooter_beats };
-        stopped.then_some(top)
+        let beaten = rivals_to_play & LANES[lane_of(top)] & above(top) != 0;
+        (rivals & 1 << top_seat == 0 && !beaten).then_some(top)
     };
     // Of several such cards, the one with the fewest cards above it (its entries serve more).
-    let legal = st.legal(rules);
-    let now = bits(legal).filter_map(stopping_top).min_by_key(|&top| cards_above(st, top));
-    now.map(|top| 1u64 << top).or_else(|| stops_it_at_his_next_lead(rules, st, player, shooter, legal))
+    bits(st.legal(rules)).filter_map(stopping_top).min_by_key(|&top| cards_above(st, top)).map(|top| 1u64 << top)
+}
+
+/// The cards in hand of the seats still to play after the one to play, among `chosen`.
+fn seats_to_play_after(rules: &Rules, st: &State, chosen: impl Fn(usize) -> bool) -> u64 {
+    let n = rules.n;
+    (st.trick_len + 1..n).map(|i| seat_after(st.leader, i, n)).filter(|&seat| chosen(seat)).fold(0u64, |acc, seat| acc | st.hands[seat])
 }
 
 /// The cards in play above `card` in its lane.
@@ -140,25 +154,25 @@ fn cards_above(st: &State, card: u32) -> u32 {
     (st.in_play() & LANES[lane_of(card)] & above(card)).count_ones()
 }
 
-/// Or the player, to play, wins this trick whatever the rest play (no one still to play
-/// holds a higher card of the lane led), and then leads a point card the shooter cannot
-/// beat (and may lead it: the hearts broken by then at least by the cards gone already).
-/// Relies on both cards.
-fn stops_it_at_his_next_lead(rules: &Rules, st: &State, player: usize, shooter: usize, legal: u64) -> Option<u64> {
-    let n = rules.n;
+/// Or the player wins this trick whatever the rest play (no one still to play holds a
+/// higher card of the lane led), and then leads a point card no rival can beat (and may
+/// lead it: the hearts broken by then at least by the cards gone already), which no rival
+/// wins. Relies on both cards.
+fn stops_it_at_his_next_lead(rules: &Rules, st: &State, player: usize, rivals: u8) -> Option<u64> {
     if st.tricks_left < 2 {
         return None;
     }
     let trick = &st.trick[..st.trick_len];
     let best = (!trick.is_empty()).then(|| u32::from(trick[rules.winning(trick)]));
-    let still_to_play = (st.trick_len + 1..n).fold(0u64, |acc, i| acc | st.hands[seat_after(st.leader, i, n)]);
+    let still_to_play = seats_to_play_after(rules, st, |_| true);
     let sure_winner = |card: &u32| best.is_none_or(|b| rules.beats(*card, b)) && still_to_play & LANES[lane_of(*card)] & above(*card) == 0;
-    let winner = bits(legal).filter(sure_winner).min_by_key(|&card| cards_above(st, card))?;
+    let winner = bits(st.legal(rules)).filter(sure_winner).min_by_key(|&card| cards_above(st, card))?;
     let rest = st.hands[player] & !(1u64 << winner);
     // What is surely out of play by the next lead: this trick's cards and the winner.
     let gone = trick.iter().fold(1u64 << winner, |acc, &c| acc | 1u64 << c);
     let leads = rules.legal_lead(rest, st.in_play() & !gone, st.tricks_left - 1) & rules.point_cards;
-    let unbeaten = |card: &u32| st.hands[shooter] & LANES[lane_of(*card)] & above(*card) == 0;
+    let rival_cards = (0..rules.n).filter(|&seat| rivals & 1 << seat != 0).fold(0u64, |acc, seat| acc | st.hands[seat]);
+    let unbeaten = |card: &u32| rival_cards & LANES[lane_of(*card)] & above(*card) == 0;
     let lead = bits(leads).filter(unbeaten).min_by_key(|&card| cards_above(st, card))?;
     Some(1u64 << winner | 1u64 << lead)
 }
@@ -609,6 +623,11 @@ mod tests {
         assert_eq!(hearts_future("0:.2.A. ..K.9 ..7.8 ...T;leader=3;trick=5D;points=0 25 0 0"), (0, 1));
         // ...unless East holds a higher heart.
         assert_eq!(hearts_future("0:.2.A. .3.K. ..7.8 ...T;leader=3;trick=5D;points=0 24 0 0"), (0, 26));
+        // Nobody has points yet: North, last to play, takes the trick's hearts with his A♥,
+        // so nobody else can shoot, and all 26 would be his own moon...
+        assert_eq!(hearts_future("0:Q.A..43 .543.. .987.. .KQJ..;leader=1;trick=2H 6H TH;points=0 0 0 0"), (0, 25));
+        // ...unless his heart is too low to win it.
+        assert_eq!(hearts_future("0:Q.5..43 .A43.. .987.. .KQJ..;leader=1;trick=2H 6H TH;points=0 0 0 0"), (0, 26));
     }
 
     /// The cards a bridge quick-trick count relies on, as card codes.
