@@ -7,7 +7,8 @@ solver change: the card values of every position must stay the same (see README.
 A position has `tricks` cards in every hand before its trick; the trick in progress (none
 to three cards, each legal) is drawn too unless `--boundary`. Hearts positions give the
 points of the cards out of play to one player or spread them (hearts are broken once one
-is out of play).
+is out of play); with `--points-in-play` every point card is in the hands (nobody has
+taken a point: the moon is anybody's).
 """
 
 from __future__ import annotations
@@ -32,9 +33,15 @@ def legal(variant: str, hand: set[str], trick: list[str], hearts_broken: bool) -
     return sorted(hand)
 
 
-def position(variant: str, tricks: int, boundary: bool, rng: random.Random) -> str:
+def position(variant: str, tricks: int, boundary: bool, rng: random.Random, points_in_play: bool = False) -> str:
     deck = [r + s for s in SUITS for r in RANKS]
     rng.shuffle(deck)
+    if points_in_play:
+        # The 14 point cards first, then others: all of them are dealt.
+        deck.sort(key=lambda card: not (card[1] == "H" or card == "QS"))
+        dealt = deck[:14] + rng.sample(deck[14:], 4 * tricks - 14)
+        rng.shuffle(dealt)
+        deck = dealt + [card for card in deck if card not in dealt]
     hands = [set(deck[seat * tricks:(seat + 1) * tricks]) for seat in range(4)]
     gone = deck[4 * tricks:]
     leader = rng.randrange(4)
@@ -69,10 +76,13 @@ def main() -> None:
     parser.add_argument("count", type=int)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--boundary", action="store_true", help="no trick in progress")
+    parser.add_argument("--points-in-play", action="store_true", help="hearts: every point card in the hands (4 tricks or more)")
     args = parser.parse_args()
+    if args.points_in_play and (args.variant != "hearts" or args.tricks < 4):
+        parser.error("--points-in-play is for hearts with 4 tricks or more")
     rng = random.Random(args.seed)
     for _ in range(args.count):
-        print(position(args.variant, args.tricks, args.boundary, rng))
+        print(position(args.variant, args.tricks, args.boundary, rng, args.points_in_play))
 
 
 if __name__ == "__main__":
