@@ -5,7 +5,7 @@
 
 use super::state::State;
 use crate::cards::{above, bits, deposit, extract, top_card};
-use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, LANE_SEPARATORS};
+use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, LANE_SEPARATORS, MOON_NONE_TAKEN, MOON_SPLIT};
 
 /// The next card in play above `card` in its lane, when it is a legal card equivalent to it.
 fn equivalent_above(rules: &Rules, card: u32, legal: u64, in_play: u64) -> Option<u32> {
@@ -392,6 +392,23 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32) -> i32 {
         }
 }
 
+/// Hearts: what the player's discard of his top card of a lane loses in the order while
+/// one of the others may still shoot the moon: that card is his sure way to take a trick
+/// (and stop the moon). On 15 full deals from the first card -13% nodes in all (+10% on
+/// the worst deal, -45% on the best); 30 to 60 the same, 15 a little less; 8- to 10-trick
+/// positions -2%.
+const MOON_STOPPER_WEIGHT: i32 = 30;
+
+/// Whether nobody has a point yet, or one of the others holds them all.
+fn moon_open_to_others(st: &State, player: usize) -> bool {
+    st.moon == MOON_NONE_TAKEN || st.moon != MOON_SPLIT && usize::from(st.moon) != player
+}
+
+/// Whether `card` is the top card in play of its lane.
+fn is_master(st: &State, card: u32) -> bool {
+    top_card(st.in_play & LANES[lane_of(card)]) == 1u64 << card
+}
+
 fn heuristic_hearts(rules: &Rules, st: &State, context: &Context, card: u32, player: usize, rank: i32, points: i32) -> i32 {
     if st.trick_len == 0 {
         // Lead low, keep points; the smaller tree first (as in the trick games: the sets of
@@ -403,7 +420,8 @@ fn heuristic_hearts(rules: &Rules, st: &State, context: &Context, card: u32, pla
     if !follows {
         // Discarding: give points to the other side's winner, keep them from one's own.
         let good_target = (seat == player) != (winner == player);
-        return if good_target { 300 + points * 8 + rank } else { 100 - points * 8 + rank };
+        let keep = if seat == player && moon_open_to_others(st, player) && is_master(st, card) { MOON_STOPPER_WEIGHT } else { 0 };
+        return if good_target { 300 + points * 8 + rank - keep } else { 100 - points * 8 + rank };
     }
     if rules.beats(card, best) {
         50 + rank // must win or chooses to: shed a high card
@@ -475,6 +493,21 @@ mod tests {
         assert_eq!(first("0:.2.. K5... Q3... J4...;trump=N;leader=0;trick=6S"), "KS");
         // South, void in spades, may ruff: West's ace is no longer sure.
         assert_eq!(first("0:.2.. K5... .3.2. A4...;trump=D;leader=0;trick=6S"), "KS");
+    }
+
+    #[test]
+    fn in_hearts_the_player_keeps_his_top_card_while_another_may_shoot_the_moon() {
+        let first = |text: &str| {
+            let position = Position::parse(Variant::Hearts, text).unwrap();
+            let rules = Rules::new(&position, crate::search::objective_for(&position, Some(0)).unwrap());
+            let st = State::new(&rules, &position);
+            Variant::Hearts.card_code(rules.natural(u32::from(ordered(&rules, &st, None).as_slice()[0])))
+        };
+        // North, void in clubs, discards: East holds every point so far, so North keeps the
+        // A♠ (his sure trick) and sheds the K♦ (East holds the A♦).
+        assert_eq!(first("0:A..K. ..A. ..2. ...6;leader=1;trick=3C 4C 5C;points=0 26 0 0"), "KD");
+        // The points are split: nobody can shoot, and the higher card goes first.
+        assert_eq!(first("0:A..K. ..A. ..2. ...6;leader=1;trick=3C 4C 5C;points=0 13 13 0"), "AS");
     }
 
     #[test]
