@@ -460,6 +460,14 @@ mod tests {
     use crate::position::Position;
     use crate::variant::Variant;
 
+    /// The card the order puts first in `text` (hearts: for player 0).
+    fn first_card(variant: Variant, text: &str) -> String {
+        let position = Position::parse(variant, text).unwrap();
+        let rules = Rules::new(&position, crate::search::objective_for(&position, Some(0)).unwrap());
+        let st = State::new(&rules, &position);
+        variant.card_code(rules.natural(u32::from(ordered(&rules, &st, None).as_slice()[0])))
+    }
+
     /// The definition, card by card.
     fn representatives_by_cards(rules: &Rules, legal: u64, in_play: u64) -> u64 {
         bits(legal).filter(|&card| equivalent_above(rules, card, legal, in_play).is_none()).fold(0, |reps, card| reps | (1u64 << card))
@@ -481,12 +489,7 @@ mod tests {
 
     #[test]
     fn the_second_hand_plays_low_when_partner_last_beats_the_third_hand() {
-        let first = |text: &str| {
-            let position = Position::parse(Variant::Bridge, text).unwrap();
-            let rules = Rules::new(&position, crate::search::objective_for(&position, None).unwrap());
-            let st = State::new(&rules, &position);
-            Variant::Bridge.card_code(rules.natural(u32::from(ordered(&rules, &st, None).as_slice()[0])))
-        };
+        let first = |text: &str| first_card(Variant::Bridge, text);
         // North led the 6♠. West's A♠ beats South's Q♠: East keeps his K♠.
         assert_eq!(first("0:.2.. K5... Q3... A4...;trump=N;leader=0;trick=6S"), "5S");
         // West's top is the J♠, below South's queen: East tries his K♠ first.
@@ -497,12 +500,7 @@ mod tests {
 
     #[test]
     fn in_hearts_the_player_keeps_his_top_card_while_another_may_shoot_the_moon() {
-        let first = |text: &str| {
-            let position = Position::parse(Variant::Hearts, text).unwrap();
-            let rules = Rules::new(&position, crate::search::objective_for(&position, Some(0)).unwrap());
-            let st = State::new(&rules, &position);
-            Variant::Hearts.card_code(rules.natural(u32::from(ordered(&rules, &st, None).as_slice()[0])))
-        };
+        let first = |text: &str| first_card(Variant::Hearts, text);
         // North, void in clubs, discards: East holds every point so far, so North keeps the
         // A♠ (his sure trick) and sheds the K♦ (East holds the A♦).
         assert_eq!(first("0:A..K. ..A. ..2. ...6;leader=1;trick=3C 4C 5C;points=0 26 0 0"), "KD");
@@ -544,11 +542,7 @@ mod tests {
     fn in_belote3_the_second_hand_gives_points_when_his_partner_last_beats_the_lead() {
         // The taker led the 8♣; the other defender, last to play, holds the A♣: East gives
         // his 10♣ (10 points) rather than try the 9♣ above the lead.
-        let position = Position::parse(Variant::Belote3, "0:8... ...T9 K...A;trump=H;taker=0;leader=0;trick=8C").unwrap();
-        let rules = Rules::new(&position, crate::search::objective_for(&position, None).unwrap());
-        let st = State::new(&rules, &position);
-        let first = ordered(&rules, &st, None).as_slice()[0];
-        assert_eq!(Variant::Belote3.card_code(rules.natural(u32::from(first))), "TC");
+        assert_eq!(first_card(Variant::Belote3, "0:8... ...T9 K...A;trump=H;taker=0;leader=0;trick=8C"), "TC");
     }
 
     #[test]
