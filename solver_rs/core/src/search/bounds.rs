@@ -111,70 +111,89 @@ fn player_stops_the_moon(rules: &Rules, st: &State, player: usize) -> Option<(i3
         shooter if usize::from(shooter) < n && usize::from(shooter) != player => (1u8 << shooter, left),
         _ => return None,
     };
-    let relies = stops_it_now(rules, st, player, rivals).or_else(|| stops_it_at_his_next_lead(rules, st, player, rivals))?;
-    Some((bound, relies))
-}
-
-/// The player has a card after which the trick holds points and is no rival's whatever
-/// the rest play: its best card is not a rival's, and no rival still to play can beat it
-/// (hearts has no trumps). Relies on that best card (every card of its lane above it is
-/// another seat's).
-fn stops_it_now(rules: &Rules, st: &State, player: usize, rivals: u8) -> Option<u64> {
-    let n = rules.n;
     let trick = &st.trick[..st.trick_len];
-    let trick_points = trick.iter().any(|&c| rules.point_cards & 1u64 << c != 0);
     let best = (!trick.is_empty()).then(|| {
         let index = rules.winning(trick);
         (u32::from(trick[index]), seat_after(st.leader, index, n))
     });
-    let rivals_to_play = seats_to_play_after(rules, st, |seat| rivals & 1 << seat != 0);
-    let stopping_top = |card: u32| {
-        if !trick_points && rules.point_cards & 1u64 << card == 0 {
-            return None;
-        }
-        let (top, top_seat) = match best {
-            Some((b, seat)) if !rules.beats(card, b) => (b, seat),
-            _ => (card, player),
-        };
-        let beaten = rivals_to_play & LANES[lane_of(top)] & above(top) != 0;
-        (rivals & 1 << top_seat == 0 && !beaten).then_some(top)
-    };
-    // Of several such cards, the one with the fewest cards above it (its entries serve more).
-    bits(st.legal(rules)).filter_map(stopping_top).min_by_key(|&top| cards_above(st, top)).map(|top| 1u64 << top)
+    let stop = MoonStop { rules, st, player, rivals, trick, best, legal: st.legal(rules) };
+    let relies = stop.now().or_else(|| stop.at_his_next_lead())?;
+    Some((bound, relies))
 }
 
-/// The cards in hand of the seats still to play after the one to play, among `chosen`.
-fn seats_to_play_after(rules: &Rules, st: &State, chosen: impl Fn(usize) -> bool) -> u64 {
-    let n = rules.n;
-    (st.trick_len + 1..n).map(|i| seat_after(st.leader, i, n)).filter(|&seat| chosen(seat)).fold(0u64, |acc, seat| acc | st.hands[seat])
+/// What both ways of stopping the moon look at, worked out once a node.
+struct MoonStop<'a> {
+    rules: &'a Rules,
+    st: &'a State,
+    player: usize,
+    /// The seats that must not take the trick's points (one bit a seat).
+    rivals: u8,
+    trick: &'a [u8],
+    /// The trick's best card so far and its seat.
+    best: Option<(u32, usize)>,
+    legal: u64,
+}
+
+impl MoonStop<'_> {
+    /// The player has a card after which the trick holds points and is no rival's whatever
+    /// the rest play: its best card is not a rival's, and no rival still to play can beat
+    /// it (hearts has no trumps). Relies on that best card (every card of its lane above it
+    /// is another seat's).
+    fn now(&self) -> Option<u64> {
+        let (rules, st) = (self.rules, self.st);
+        let trick_points = self.trick.iter().any(|&c| rules.point_cards & 1u64 << c != 0);
+        let rivals_to_play = cards_of(st, seats_to_play_after(rules, st).filter(|&seat| self.rivals & 1 << seat != 0));
+        let stopping_top = |card: u32| {
+            if !trick_points && rules.point_cards & 1u64 << card == 0 {
+                return None;
+            }
+            let (top, top_seat) = match self.best {
+                Some((b, seat)) if !rules.beats(card, b) => (b, seat),
+                _ => (card, self.player),
+            };
+            let beaten = rivals_to_play & LANES[lane_of(top)] & above(top) != 0;
+            (self.rivals & 1 << top_seat == 0 && !beaten).then_some(top)
+        };
+        // Of several such cards, the one with the fewest cards above it (its entries serve more).
+        bits(self.legal).filter_map(stopping_top).min_by_key(|&top| cards_above(st, top)).map(|top| 1u64 << top)
+    }
+
+    /// Or the player wins this trick whatever the rest play (no one still to play holds a
+    /// higher card of the lane led), and then leads a point card no rival can beat (and may
+    /// lead it: the hearts broken by then at least by the cards gone already), which no
+    /// rival wins. Relies on both cards.
+    fn at_his_next_lead(&self) -> Option<u64> {
+        let (rules, st) = (self.rules, self.st);
+        if st.tricks_left < 2 {
+            return None;
+        }
+        let still_to_play = cards_of(st, seats_to_play_after(rules, st));
+        let sure_winner = |card: &u32| self.best.is_none_or(|(b, _)| rules.beats(*card, b)) && still_to_play & LANES[lane_of(*card)] & above(*card) == 0;
+        let winner = bits(self.legal).filter(sure_winner).min_by_key(|&card| cards_above(st, card))?;
+        let rest = st.hands[self.player] & !(1u64 << winner);
+        // What is surely out of play by the next lead: this trick's cards and the winner.
+        let gone = self.trick.iter().fold(1u64 << winner, |acc, &c| acc | 1u64 << c);
+        let leads = rules.legal_lead(rest, st.in_play() & !gone, st.tricks_left - 1) & rules.point_cards;
+        let rival_cards = cards_of(st, (0..rules.n).filter(|&seat| self.rivals & 1 << seat != 0));
+        let unbeaten = |card: &u32| rival_cards & LANES[lane_of(*card)] & above(*card) == 0;
+        let lead = bits(leads).filter(unbeaten).min_by_key(|&card| cards_above(st, card))?;
+        Some(1u64 << winner | 1u64 << lead)
+    }
+}
+
+/// The seats still to play in the trick after the one to play.
+fn seats_to_play_after<'a>(rules: &'a Rules, st: &'a State) -> impl Iterator<Item = usize> + 'a {
+    (st.trick_len + 1..rules.n).map(move |i| seat_after(st.leader, i, rules.n))
+}
+
+/// The cards the `seats` hold between them.
+fn cards_of(st: &State, seats: impl Iterator<Item = usize>) -> u64 {
+    seats.fold(0u64, |acc, seat| acc | st.hands[seat])
 }
 
 /// The cards in play above `card` in its lane.
 fn cards_above(st: &State, card: u32) -> u32 {
     (st.in_play() & LANES[lane_of(card)] & above(card)).count_ones()
-}
-
-/// Or the player wins this trick whatever the rest play (no one still to play holds a
-/// higher card of the lane led), and then leads a point card no rival can beat (and may
-/// lead it: the hearts broken by then at least by the cards gone already), which no rival
-/// wins. Relies on both cards.
-fn stops_it_at_his_next_lead(rules: &Rules, st: &State, player: usize, rivals: u8) -> Option<u64> {
-    if st.tricks_left < 2 {
-        return None;
-    }
-    let trick = &st.trick[..st.trick_len];
-    let best = (!trick.is_empty()).then(|| u32::from(trick[rules.winning(trick)]));
-    let still_to_play = seats_to_play_after(rules, st, |_| true);
-    let sure_winner = |card: &u32| best.is_none_or(|b| rules.beats(*card, b)) && still_to_play & LANES[lane_of(*card)] & above(*card) == 0;
-    let winner = bits(st.legal(rules)).filter(sure_winner).min_by_key(|&card| cards_above(st, card))?;
-    let rest = st.hands[player] & !(1u64 << winner);
-    // What is surely out of play by the next lead: this trick's cards and the winner.
-    let gone = trick.iter().fold(1u64 << winner, |acc, &c| acc | 1u64 << c);
-    let leads = rules.legal_lead(rest, st.in_play() & !gone, st.tricks_left - 1) & rules.point_cards;
-    let rival_cards = (0..rules.n).filter(|&seat| rivals & 1 << seat != 0).fold(0u64, |acc, seat| acc | st.hands[seat]);
-    let unbeaten = |card: &u32| rival_cards & LANES[lane_of(*card)] & above(*card) == 0;
-    let lead = bits(leads).filter(unbeaten).min_by_key(|&card| cards_above(st, card))?;
-    Some(1u64 << winner | 1u64 << lead)
 }
 
 /// DDS's lowest quick trick: the leader holds a lane his partner can ruff, both opponents
@@ -197,7 +216,7 @@ fn partner_ruffs_a_lead(rules: &Rules, st: &State) -> bool {
 /// them wins it and leads again, for as many rounds as the shorter holds (no rank counts).
 fn shared_lane(rules: &Rules, st: &State) -> Option<i32> {
     let partner = rules.partner[st.leader]?;
-    let opponents = (0..rules.n).filter(|&s| rules.max_side[s] != rules.max_side[st.leader]).fold(0u64, |acc, s| acc | st.hands[s]);
+    let opponents = cards_of(st, (0..rules.n).filter(|&s| rules.max_side[s] != rules.max_side[st.leader]));
     let opponents_ruff = rules.trump_lane.is_some_and(|t| opponents & LANES[t] != 0);
     let (hand, partner_hand) = (st.hands[st.leader], st.hands[partner]);
     (0..4)
@@ -311,7 +330,7 @@ fn second_hand_wins(rules: &Rules, st: &State) -> Option<(u32, u64)> {
     }
     let holder = if st.hands[seat] & relied != 0 { seat } else { partner };
     let hand = st.hands[holder] & !relied;
-    let elsewhere = (0..rules.n).filter(|&s| s != holder).fold(0u64, |acc, s| acc | st.hands[s]);
+    let elsewhere = cards_of(st, (0..rules.n).filter(|&s| s != holder));
     for other in LANES.into_iter().filter(|&other| hand & other != 0) {
         let in_lane = st.in_play & other & !relied;
         // In the led lane, a card above the best one (the leader's) is the top here.
