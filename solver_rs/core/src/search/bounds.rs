@@ -10,9 +10,9 @@
 //! (`partner_ruffs_a_lead`). Each bound carries the cards it relies
 //! on, so a node one bound settles relies on that bound's cards only.
 
-use super::state::State;
+use super::state::{Moon, State};
 use crate::cards::{above, bits, top_card, top_cards};
-use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, MOON_NONE_TAKEN, MOON_POINTS, MOON_SPLIT};
+use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, MOON_POINTS};
 
 /// Bounds on the future value the MAX side can end with from a node, each with the cards
 /// whose ranks it relies on (the top cards it counts): a node settled by one bound relies
@@ -106,9 +106,9 @@ fn player_stops_the_moon(rules: &Rules, st: &State, player: usize) -> Option<(i3
     }
     let left = st.points_left(rules);
     // The seats that must not take the trick's points.
-    let (rivals, bound) = match st.moon {
-        MOON_NONE_TAKEN => ((0..n).filter(|&s| s != player).fold(0u8, |acc, s| acc | 1 << s), left - 1),
-        shooter if usize::from(shooter) < n && usize::from(shooter) != player => (1u8 << shooter, left),
+    let (rivals, bound) = match st.moon() {
+        Moon::NoneTaken => ((0..n).filter(|&s| s != player).fold(0u8, |acc, s| acc | 1 << s), left - 1),
+        Moon::Holder(shooter) if st.moon_open_to_others(player) => (1u8 << shooter, left),
         _ => return None,
     };
     let trick = &st.trick[..st.trick_len];
@@ -408,14 +408,14 @@ fn basic_bounds(rules: &Rules, st: &State) -> (i32, i32) {
                 // Every point card is played: the moon rule alone is still to come.
                 let settled = st.terminal(rules);
                 (settled, settled)
-            } else if st.moon == MOON_SPLIT {
-                (0, left) // nobody can shoot any more: the player takes what is left at most
-            } else if usize::from(st.moon) == player {
+            } else if st.moon_open_to_others(player) {
+                (0, MOON_POINTS.max(left)) // someone else may shoot: 26 for the player
+            } else if st.moon() == Moon::Holder(player) {
                 // The player may still shoot (back to 0); if he does not, another seat takes
                 // at least one of the points left.
                 (-(MOON_POINTS - left), left - 1)
             } else {
-                (0, MOON_POINTS.max(left)) // someone else may shoot: 26 for the player
+                (0, left) // nobody can shoot any more: the player takes what is left at most
             }
         }
     }

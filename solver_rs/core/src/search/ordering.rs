@@ -5,7 +5,7 @@
 
 use super::state::State;
 use crate::cards::{above, bits, deposit, extract, top_card};
-use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, LANE_SEPARATORS, MOON_NONE_TAKEN, MOON_SPLIT};
+use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, LANE_SEPARATORS};
 
 /// The next card in play above `card` in its lane, when it is a legal card equivalent to it.
 fn equivalent_above(rules: &Rules, card: u32, legal: u64, in_play: u64) -> Option<u32> {
@@ -399,11 +399,6 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32) -> i32 {
 /// positions -2%.
 const MOON_STOPPER_WEIGHT: i32 = 30;
 
-/// Whether nobody has a point yet, or one of the others holds them all.
-fn moon_open_to_others(st: &State, player: usize) -> bool {
-    st.moon == MOON_NONE_TAKEN || st.moon != MOON_SPLIT && usize::from(st.moon) != player
-}
-
 /// Whether `card` is the top card in play of its lane.
 fn is_master(st: &State, card: u32) -> bool {
     top_card(st.in_play & LANES[lane_of(card)]) == 1u64 << card
@@ -420,7 +415,7 @@ fn heuristic_hearts(rules: &Rules, st: &State, context: &Context, card: u32, pla
     if !follows {
         // Discarding: give points to the other side's winner, keep them from one's own.
         let good_target = (seat == player) != (winner == player);
-        let keep = if seat == player && moon_open_to_others(st, player) && is_master(st, card) { MOON_STOPPER_WEIGHT } else { 0 };
+        let keep = if seat == player && st.moon_open_to_others(player) && is_master(st, card) { MOON_STOPPER_WEIGHT } else { 0 };
         return if good_target { 300 + points * 8 + rank - keep } else { 100 - points * 8 + rank };
     }
     if rules.beats(card, best) {

@@ -11,12 +11,25 @@ pub(crate) struct State {
     pub leader: usize,
     /// Tricks still to complete, the one in progress included.
     pub tricks_left: u32,
-    /// hearts: the seat that has taken every point card so far, or MOON_NONE_TAKEN / MOON_SPLIT.
+    /// hearts: the seat that has taken every point card so far, or MOON_NONE_TAKEN / MOON_SPLIT
+    /// (read through `moon()`; a byte for the table key).
     pub moon: u8,
     /// Every card still in a hand or on the table (kept up to date by play/unplay).
     pub in_play: u64,
     /// Card points of `in_play`.
     pub points_in_play: i32,
+}
+
+/// Hearts: who may still shoot the moon, from the points taken so far (`State::moon`
+/// packs it in a byte for the table's key).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Moon {
+    /// Nobody has a point yet.
+    NoneTaken,
+    /// This seat has taken every point so far.
+    Holder(usize),
+    /// Two seats or more have points: nobody can shoot.
+    Split,
 }
 
 /// What `play` changed, to undo it.
@@ -153,11 +166,30 @@ impl State {
         self.hands[undo.seat] |= 1u64 << undo.card;
     }
 
+    /// hearts: who may still shoot the moon.
+    pub(crate) fn moon(&self) -> Moon {
+        match self.moon {
+            MOON_NONE_TAKEN => Moon::NoneTaken,
+            MOON_SPLIT => Moon::Split,
+            seat => Moon::Holder(usize::from(seat)),
+        }
+    }
+
+    /// hearts: whether a seat other than `player` may still shoot the moon (nobody has a
+    /// point yet, or one of the others holds them all).
+    pub(crate) fn moon_open_to_others(&self, player: usize) -> bool {
+        match self.moon() {
+            Moon::NoneTaken => true,
+            Moon::Holder(seat) => seat != player,
+            Moon::Split => false,
+        }
+    }
+
     /// hearts: what the end of the deal adds (the moon rule); zero elsewhere.
     pub(crate) fn terminal(&self, rules: &Rules) -> i32 {
-        match rules.objective {
-            Objective::Hearts { player } if self.moon < MOON_NONE_TAKEN => {
-                if usize::from(self.moon) == player {
+        match (rules.objective, self.moon()) {
+            (Objective::Hearts { player }, Moon::Holder(shooter)) => {
+                if shooter == player {
                     -MOON_POINTS // the shooter scores 0 instead of 26
                 } else {
                     MOON_POINTS // somebody else shot: 26 for the player
