@@ -87,10 +87,10 @@ def _position_text(variant: str, position: str | Position) -> str:
 
 class Solver:
     """A reusable solver; related solves share its transposition table (at most
-    ``memory_mb``; bridge and hearts use a partition table of their own within the same
-    bound, so only a solver used for both kinds of rules holds both)."""
+    ``memory_mb``, by default 256; bridge and hearts use a partition table of their own
+    within the same bound, and a solve gives back the memory of the table it does not use)."""
 
-    def __init__(self, memory_mb: int = 128) -> None:
+    def __init__(self, memory_mb: int = _solver.DEFAULT_MEMORY_MB) -> None:
         self._inner = _solver.Solver(memory_mb)
 
     @property

@@ -47,7 +47,7 @@ struct Solver {
 #[pymethods]
 impl Solver {
     #[new]
-    #[pyo3(signature = (memory_mb = 128))]
+    #[pyo3(signature = (memory_mb = core::DEFAULT_MEMORY_BYTES >> 20))]
     fn new(memory_mb: usize) -> PyResult<Self> {
         if !(1..=4096).contains(&memory_mb) {
             return Err(error::InvalidInputError::new_err("memory_mb must be 1..4096"));
@@ -311,6 +311,7 @@ fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidPositionError", py.get_type::<error::InvalidPositionError>())?;
     m.add("InconsistentKnowledgeError", py.get_type::<error::InconsistentKnowledgeError>())?;
     m.add("SolveStoppedError", py.get_type::<error::SolveStoppedError>())?;
+    m.add("DEFAULT_MEMORY_MB", core::DEFAULT_MEMORY_BYTES >> 20)?;
     m.add_class::<Solver>()?;
     m.add_function(wrap_pyfunction!(core_version, m)?)?;
     m.add_function(wrap_pyfunction!(count_cards, m)?)?;

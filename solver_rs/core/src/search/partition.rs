@@ -157,6 +157,11 @@ impl PartitionTable {
         PartitionTable { shapes: FxMap::default(), bytes: 0, memory_bytes, generation: 0 }
     }
 
+    /// The memory its maps and lists hold now.
+    pub(crate) fn allocated_bytes(&self) -> usize {
+        self.bytes
+    }
+
     /// Forgets every entry and gives the memory back (a cleared map would keep its buckets).
     pub fn clear(&mut self) {
         self.shapes = FxMap::default();

@@ -134,6 +134,17 @@ impl Table {
         }
     }
 
+    /// The memory its entries hold now.
+    pub(crate) fn allocated_bytes(&self) -> usize {
+        self.entries() * ENTRY_BYTES
+    }
+
+    /// Forgets every entry and gives the memory back (the next `prepare` allocates again).
+    pub(crate) fn release(&mut self) {
+        self.buckets = Vec::new();
+        self.clear();
+    }
+
     /// Marks later entries as newer (older ones are replaced first).
     pub fn next_generation(&mut self) {
         self.generation = self.generation.wrapping_add(1);
