@@ -158,6 +158,7 @@ impl PartitionTable {
     }
 
     /// The memory its maps and lists hold now.
+    #[cfg(test)]
     pub(crate) fn allocated_bytes(&self) -> usize {
         self.bytes
     }

@@ -135,6 +135,7 @@ impl Table {
     }
 
     /// The memory its entries hold now.
+    #[cfg(test)]
     pub(crate) fn allocated_bytes(&self) -> usize {
         self.entries() * ENTRY_BYTES
     }
