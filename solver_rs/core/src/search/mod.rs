@@ -18,6 +18,7 @@ use alpha_beta::{Search, NO_KILLER};
 use ordering::{ordered, representative_of, representatives};
 use partition::PartitionTable;
 use state::State;
+use std::collections::HashMap;
 use std::time::Instant;
 use table::Table;
 
@@ -233,6 +234,7 @@ impl Solver {
             st: State::new(rules, position),
             nodes: 0,
             lead_killers: [[NO_KILLER; 4]; 14],
+            refutations: HashMap::new(),
             deadline,
             stopped: false,
         }

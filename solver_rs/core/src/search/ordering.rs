@@ -50,6 +50,13 @@ impl Moves {
     pub(crate) fn as_slice(&self) -> &[u8] {
         &self.cards[..self.len]
     }
+
+    /// Puts `card` first, if it is among the moves.
+    pub(crate) fn put_first(&mut self, card: u8) {
+        if let Some(at) = self.cards[..self.len].iter().position(|&c| c == card) {
+            self.cards[..=at].rotate_right(1);
+        }
+    }
 }
 
 /// The representatives of the legal cards, by heuristic, the `killer` (see
@@ -461,6 +468,16 @@ mod tests {
         let rules = Rules::new(&position, crate::search::objective_for(&position, Some(0)).unwrap());
         let st = State::new(&rules, &position);
         variant.card_code(rules.natural(u32::from(ordered(&rules, &st, None).as_slice()[0])))
+    }
+
+    #[test]
+    fn a_remembered_card_goes_first_and_the_rest_keep_their_order() {
+        let mut moves = Moves { cards: [0; 16], len: 4, legal: 0, merged: 0 };
+        moves.cards[..4].copy_from_slice(&[7, 3, 9, 1]);
+        moves.put_first(9);
+        assert_eq!(moves.as_slice(), [9, 7, 3, 1]);
+        moves.put_first(42); // not a move: nothing changes
+        assert_eq!(moves.as_slice(), [9, 7, 3, 1]);
     }
 
     /// The definition, card by card.
