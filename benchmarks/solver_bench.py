@@ -5,7 +5,7 @@ One run, seeded deals, single thread unless stated:
   (random bidding until play starts; hearts for player 0);
 - bridge card play against DDS (endplay) on the same 52-card deals, as a ratio;
 - batch throughput (positions/s) on 1 and 2 threads;
-- hearts only when asked (`--hearts-deals N`): one deal takes minutes (at the first card
+- hearts only when asked (`--hearts-deals N`): one deal takes seconds (at the first card
   only the 2♣ is legal, so its value is the deal's).
 
     .venv/bin/python benchmarks/solver_bench.py [--deals N] [--bridge-deals N] [--hearts-deals N]
@@ -120,7 +120,7 @@ def main() -> None:
     parser.add_argument("--bridge-deals", type=int, default=20)
     parser.add_argument("--variants", default="euchre3,belote,belote3")
     parser.add_argument("--batch-deals", type=int, default=120)
-    parser.add_argument("--hearts-deals", type=int, default=0, help="hearts deals (minutes each)")
+    parser.add_argument("--hearts-deals", type=int, default=0, help="hearts deals (seconds each)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     for variant in filter(None, args.variants.split(",") if args.deals else []):
