@@ -406,6 +406,26 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32) -> i32 {
 /// positions -2%.
 const MOON_STOPPER_WEIGHT: i32 = 30;
 
+/// Hearts: what the player's winning card weighs, highest first, in a trick sure to hold
+/// no points (`clean_trick`): it sheds a high card for free, where his winning cards
+/// otherwise come after his ducks. On 35 full deals from the first card -12% nodes in all
+/// (the bench's 5 -2%, its median deal +14%; seeds 3, 4 and 5: -14%, -18%, +4%; medians
+/// lower in those three), the 8- to 10-trick sets -1% to -8%. The lowest winner first
+/// instead: worse (seed 3 +37% against this); only while the moon is open, or only
+/// while it is closed: half the gain.
+const CLEAN_WIN_WEIGHT: i32 = 250;
+
+/// Whether the trick in progress is sure to hold no points: none on the table, its lane
+/// holds none, and every seat still to play after this one holds the lane (no discard).
+fn clean_trick(rules: &Rules, st: &State) -> bool {
+    let trick = &st.trick[..st.trick_len];
+    let lane = LANES[lane_of(u32::from(trick[0]))];
+    if trick.iter().any(|&c| rules.point_cards & 1u64 << c != 0) || st.in_play & lane & rules.point_cards != 0 {
+        return false;
+    }
+    (st.trick_len + 1..rules.n).all(|i| st.hands[seat_after(st.leader, i, rules.n)] & lane != 0)
+}
+
 /// Whether `card` is the top card in play of its lane.
 fn is_master(st: &State, card: u32) -> bool {
     top_card(st.in_play & LANES[lane_of(card)]) == 1u64 << card
@@ -426,6 +446,9 @@ fn heuristic_hearts(rules: &Rules, st: &State, context: &Context, card: u32, pla
         return if good_target { 300 + points * 8 + rank - keep } else { 100 - points * 8 + rank };
     }
     if rules.beats(card, best) {
+        if seat == player && clean_trick(rules, st) {
+            return CLEAN_WIN_WEIGHT + rank;
+        }
         50 + rank // must win or chooses to: shed a high card
     } else {
         200 + rank // duck with the highest card that does not win
@@ -518,6 +541,16 @@ mod tests {
         assert_eq!(first("0:A..K. ..A. ..2. ...6;leader=1;trick=3C 4C 5C;points=0 26 0 0"), "KD");
         // The points are split: nobody can shoot, and the higher card goes first.
         assert_eq!(first("0:A..K. ..A. ..2. ...6;leader=1;trick=3C 4C 5C;points=0 13 13 0"), "AS");
+    }
+
+    #[test]
+    fn in_hearts_the_player_wins_a_trick_sure_to_hold_no_points_with_his_highest_card() {
+        let first = |text: &str| first_card(Variant::Hearts, text);
+        // West led the 5♣; East and South still hold clubs and no point card is in clubs:
+        // North sheds his K♣ for free.
+        assert_eq!(first("0:...KQ4 ...AJ3 ...T98 AK...;leader=3;trick=5C;points=0 0 0 0"), "KC");
+        // South, void in clubs, may throw a heart on it: North ducks.
+        assert_eq!(first("0:...KQ4 ...AJ3 .432.. AK...;leader=3;trick=5C;points=0 0 0 0"), "4C");
     }
 
     #[test]
