@@ -72,7 +72,7 @@ pub(crate) fn policy_card(rules: &Rules, st: &State) -> u32 {
             return highest(under); // duck, shedding as high a card as possible
         }
         let without_queen = nonzero_or(legal & !queen_bit, legal);
-        let clean = rules.points_of(st.trick[..st.trick_len].iter().fold(0, |acc, &c| acc | (1u64 << c))) == 0;
+        let clean = rules.points_of(st.on_table()) == 0;
         return if st.trick_len == rules.n - 1 && clean { highest(without_queen) } else { lowest(without_queen) };
     }
     // Void in the led suit: shed the most dangerous card.
@@ -103,7 +103,7 @@ impl<'a> Playout<'a> {
     }
 
     fn play(&mut self, card: u32) {
-        let trick_cards = self.st.trick[..self.st.trick_len].iter().fold(1u64 << card, |acc, &c| acc | (1u64 << c));
+        let trick_cards = self.st.on_table() | 1u64 << card;
         let undo = self.st.play(self.rules, card);
         if undo.completed.is_some() {
             let winner = self.st.leader; // the winner leads the next trick

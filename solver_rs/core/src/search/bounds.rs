@@ -70,8 +70,7 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
             future.lower(bound, relies);
         }
         if player_loses_the_trick(rules, st, player) {
-            let on_table = st.trick[..st.trick_len].iter().fold(0u64, |acc, &c| acc | 1u64 << c);
-            let points = rules.points_of(on_table);
+            let points = rules.points_of(st.on_table());
             future.lower(st.points_left(rules) - points, 0);
             if points > 0 {
                 future.raise(0, 0); // the player's own moon is gone with them
@@ -126,7 +125,7 @@ fn player_stops_the_moon(rules: &Rules, st: &State, player: usize) -> Option<(i3
         let index = rules.winning(trick);
         (u32::from(trick[index]), seat_after(st.leader, index, n))
     });
-    let stop = MoonStop { rules, st, player, rivals, trick, best, legal: st.legal(rules) };
+    let stop = MoonStop { rules, st, player, rivals, best, legal: st.legal(rules) };
     let relies = stop.now().or_else(|| stop.at_his_next_lead())?;
     Some((bound, relies))
 }
@@ -154,7 +153,6 @@ struct MoonStop<'a> {
     player: usize,
     /// The seats that must not take the trick's points (one bit a seat).
     rivals: u8,
-    trick: &'a [u8],
     /// The trick's best card so far and its seat.
     best: Option<(u32, usize)>,
     legal: u64,
@@ -167,8 +165,8 @@ impl MoonStop<'_> {
     /// is another seat's).
     fn now(&self) -> Option<u64> {
         let (rules, st) = (self.rules, self.st);
-        let trick_points = self.trick.iter().any(|&c| rules.point_cards & 1u64 << c != 0);
-        let rivals_to_play = cards_of(st, seats_to_play_after(rules, st).filter(|&seat| self.rivals & 1 << seat != 0));
+        let trick_points = st.on_table() & rules.point_cards != 0;
+        let rivals_to_play = cards_of(st, st.seats_after_to_play(rules.n).filter(|&seat| self.rivals & 1 << seat != 0));
         let stopping_top = |card: u32| {
             if !trick_points && rules.point_cards & 1u64 << card == 0 {
                 return None;
@@ -193,23 +191,18 @@ impl MoonStop<'_> {
         if st.tricks_left < 2 {
             return None;
         }
-        let still_to_play = cards_of(st, seats_to_play_after(rules, st));
+        let still_to_play = cards_of(st, st.seats_after_to_play(rules.n));
         let sure_winner = |card: &u32| self.best.is_none_or(|(b, _)| rules.beats(*card, b)) && still_to_play & LANES[lane_of(*card)] & above(*card) == 0;
         let winner = bits(self.legal).filter(sure_winner).min_by_key(|&card| cards_above(st, card))?;
         let rest = st.hands[self.player] & !(1u64 << winner);
         // What is surely out of play by the next lead: this trick's cards and the winner.
-        let gone = self.trick.iter().fold(1u64 << winner, |acc, &c| acc | 1u64 << c);
+        let gone = st.on_table() | 1u64 << winner;
         let leads = rules.legal_lead(rest, st.in_play() & !gone, st.tricks_left - 1) & rules.point_cards;
         let rival_cards = cards_of(st, (0..rules.n).filter(|&seat| self.rivals & 1 << seat != 0));
         let unbeaten = |card: &u32| rival_cards & LANES[lane_of(*card)] & above(*card) == 0;
         let lead = bits(leads).filter(unbeaten).min_by_key(|&card| cards_above(st, card))?;
         Some(1u64 << winner | 1u64 << lead)
     }
-}
-
-/// The seats still to play in the trick after the one to play.
-fn seats_to_play_after<'a>(rules: &'a Rules, st: &'a State) -> impl Iterator<Item = usize> + 'a {
-    (st.trick_len + 1..rules.n).map(move |i| seat_after(st.leader, i, rules.n))
 }
 
 /// The cards the `seats` hold between them.

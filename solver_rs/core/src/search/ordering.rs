@@ -428,10 +428,10 @@ const CLEAN_LEAD_WEIGHT: i32 = 300;
 /// after this one holds the lane (no discard).
 fn clean_trick(rules: &Rules, st: &State, lane: usize) -> bool {
     let lane = LANES[lane];
-    if st.trick[..st.trick_len].iter().any(|&c| rules.point_cards & 1u64 << c != 0) || st.in_play & lane & rules.point_cards != 0 {
+    if (st.on_table() | st.in_play & lane) & rules.point_cards != 0 {
         return false;
     }
-    (st.trick_len + 1..rules.n).all(|i| st.hands[seat_after(st.leader, i, rules.n)] & lane != 0)
+    st.seats_after_to_play(rules.n).all(|seat| st.hands[seat] & lane != 0)
 }
 
 /// Whether `card` is the top card in play of its lane.

@@ -90,6 +90,16 @@ impl State {
         self.in_play
     }
 
+    /// The cards of the trick in progress.
+    pub(crate) fn on_table(&self) -> u64 {
+        self.trick[..self.trick_len].iter().fold(0u64, |acc, &c| acc | (1u64 << c))
+    }
+
+    /// The seats still to play in the trick after the one to play.
+    pub(crate) fn seats_after_to_play(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
+        (self.trick_len + 1..n).map(move |i| seat_after(self.leader, i, n))
+    }
+
     pub(crate) fn legal(&self, rules: &Rules) -> u64 {
         let seat = self.to_play(rules.n);
         rules.legal(self.hands[seat], seat, &self.trick[..self.trick_len], self.leader, self.in_play(), self.tricks_left)
@@ -115,7 +125,7 @@ impl State {
         let contested = self.trick[..n].iter().any(|&c| u32::from(c) != winning_card && lane_of(u32::from(c)) == lane_of(winning_card));
         let relevant = if contested { 1u64 << winning_card } else { 0 };
         let last = self.tricks_left == 1;
-        let cards = self.trick[..n].iter().fold(0u64, |acc, &c| acc | (1u64 << c));
+        let cards = self.on_table();
         let card_points = rules.points_of(cards);
         let points = card_points + if last { rules.last_trick_bonus } else { 0 };
         let saved = Completed { trick: self.trick, leader: self.leader, moon: self.moon, contribution: 0, relevant };
