@@ -179,7 +179,7 @@ impl MoonStop<'_> {
             (self.rivals & 1 << top_seat == 0 && !beaten).then_some(top)
         };
         // Of several such cards, the one with the fewest cards above it (its entries serve more).
-        bits(self.legal).filter_map(stopping_top).min_by_key(|&top| cards_above(st, top)).map(|top| 1u64 << top)
+        bits(self.legal).filter_map(stopping_top).min_by_key(|&top| st.cards_above(top)).map(|top| 1u64 << top)
     }
 
     /// Or the player wins this trick whatever the rest play (no one still to play holds a
@@ -193,14 +193,14 @@ impl MoonStop<'_> {
         }
         let still_to_play = cards_of(st, st.seats_after_to_play(rules.n));
         let sure_winner = |card: &u32| self.best.is_none_or(|(b, _)| rules.beats(*card, b)) && still_to_play & LANES[lane_of(*card)] & above(*card) == 0;
-        let winner = bits(self.legal).filter(sure_winner).min_by_key(|&card| cards_above(st, card))?;
+        let winner = bits(self.legal).filter(sure_winner).min_by_key(|&card| st.cards_above(card))?;
         let rest = st.hands[self.player] & !(1u64 << winner);
         // What is surely out of play by the next lead: this trick's cards and the winner.
         let gone = st.on_table() | 1u64 << winner;
         let leads = rules.legal_lead(rest, st.in_play() & !gone, st.tricks_left - 1) & rules.point_cards;
         let rival_cards = cards_of(st, (0..rules.n).filter(|&seat| self.rivals & 1 << seat != 0));
         let unbeaten = |card: &u32| rival_cards & LANES[lane_of(*card)] & above(*card) == 0;
-        let lead = bits(leads).filter(unbeaten).min_by_key(|&card| cards_above(st, card))?;
+        let lead = bits(leads).filter(unbeaten).min_by_key(|&card| st.cards_above(card))?;
         Some(1u64 << winner | 1u64 << lead)
     }
 }
@@ -208,11 +208,6 @@ impl MoonStop<'_> {
 /// The cards the `seats` hold between them.
 fn cards_of(st: &State, seats: impl Iterator<Item = usize>) -> u64 {
     seats.fold(0u64, |acc, seat| acc | st.hands[seat])
-}
-
-/// The cards in play above `card` in its lane.
-fn cards_above(st: &State, card: u32) -> u32 {
-    (st.in_play() & LANES[lane_of(card)] & above(card)).count_ones()
 }
 
 /// DDS's lowest quick trick: the leader holds a lane his partner can ruff, both opponents

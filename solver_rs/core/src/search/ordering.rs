@@ -434,11 +434,6 @@ fn clean_trick(rules: &Rules, st: &State, lane: usize) -> bool {
     st.seats_after_to_play(rules.n).all(|seat| st.hands[seat] & lane != 0)
 }
 
-/// Whether `card` is the top card in play of its lane.
-fn is_master(st: &State, card: u32) -> bool {
-    top_card(st.in_play & LANES[lane_of(card)]) == 1u64 << card
-}
-
 fn heuristic_hearts(rules: &Rules, st: &State, context: &Context, card: u32, player: usize, rank: i32, points: i32) -> i32 {
     if st.trick_len == 0 {
         // Lead low, keep points; the smaller tree first (as in the trick games: the sets of
@@ -455,7 +450,7 @@ fn heuristic_hearts(rules: &Rules, st: &State, context: &Context, card: u32, pla
     if !follows {
         // Discarding: give points to the other side's winner, keep them from one's own.
         let good_target = (seat == player) != (winner == player);
-        let keep = if seat == player && st.moon_open_to_others(player) && is_master(st, card) { MOON_STOPPER_WEIGHT } else { 0 };
+        let keep = if seat == player && st.moon_open_to_others(player) && st.is_master(card) { MOON_STOPPER_WEIGHT } else { 0 };
         return if good_target { 300 + points * 8 + rank - keep } else { 100 - points * 8 + rank };
     }
     if rules.beats(card, best) {

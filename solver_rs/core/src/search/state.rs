@@ -1,7 +1,8 @@
 //! The mutable search state, with make/unmake of one card.
 
+use crate::cards::above;
 use crate::position::Position;
-use crate::rules::{lane_of, seat_after, Objective, Rules, MOON_NONE_TAKEN, MOON_POINTS, MOON_SPLIT};
+use crate::rules::{lane_of, seat_after, Objective, Rules, LANES, MOON_NONE_TAKEN, MOON_POINTS, MOON_SPLIT};
 
 #[derive(Debug, Clone)]
 pub(crate) struct State {
@@ -93,6 +94,16 @@ impl State {
     /// The cards of the trick in progress.
     pub(crate) fn on_table(&self) -> u64 {
         self.trick[..self.trick_len].iter().fold(0u64, |acc, &c| acc | (1u64 << c))
+    }
+
+    /// How many cards in play (in a hand or on the table) rank above `card` in its lane.
+    pub(crate) fn cards_above(&self, card: u32) -> u32 {
+        (self.in_play & LANES[lane_of(card)] & above(card)).count_ones()
+    }
+
+    /// Whether `card` is the top card in play of its lane.
+    pub(crate) fn is_master(&self, card: u32) -> bool {
+        self.cards_above(card) == 0
     }
 
     /// The seats still to play in the trick after the one to play.
@@ -213,5 +224,24 @@ impl State {
     pub(crate) fn points_left(&self, rules: &Rules) -> i32 {
         let bonus = if self.tricks_left > 0 { rules.last_trick_bonus } else { 0 };
         self.points_in_play + bonus
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn a_card_on_the_table_still_ranks_above_the_ones_in_hand() {
+        let position = Position::parse(Variant::Bridge, "0:K2... Q.3.. J.4.. .5..;trump=N;leader=3;trick=AS").unwrap();
+        let rules = Rules::new(&position, Objective::Tricks);
+        let st = State::new(&rules, &position);
+        let card = |code: &str| rules.internal_bit(Variant::Bridge.parse_card(code).unwrap()).trailing_zeros();
+        assert!(st.is_master(card("AS")));
+        assert_eq!(st.cards_above(card("KS")), 1); // the A♠ on the table
+        assert!(!st.is_master(card("KS")));
+        assert_eq!(st.cards_above(card("2S")), 4);
+        assert!(st.is_master(card("5H")));
     }
 }
