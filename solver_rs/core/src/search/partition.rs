@@ -17,7 +17,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::state::State;
 use super::table::{clamp16, Bounds};
-use crate::cards::{bits, extract, top_cards};
+use crate::cards::{bits, deposit, extract, top_cards};
 use crate::rules::{Rules, LANES};
 
 /// An entry's size in memory.
@@ -135,12 +135,11 @@ pub struct PartitionTable {
 
 /// Spreads the low 16 bits of `x` to the even bits (bit i to bit 2i).
 fn spread(x: u64) -> u64 {
-    let mut x = x & 0xFFFF;
-    x = (x | x << 8) & 0x00FF_00FF;
-    x = (x | x << 4) & 0x0F0F_0F0F;
-    x = (x | x << 2) & 0x3333_3333;
-    (x | x << 1) & 0x5555_5555
+    deposit(x & 0xFFFF, EVEN_BITS)
 }
+
+/// Bits 0, 2, 4, ... of the 32-bit owner words.
+const EVEN_BITS: u64 = 0x5555_5555;
 
 /// The owner bits of the top `depth` of `count` cards.
 fn top_mask(count: u8, depth: u8) -> u32 {
@@ -202,15 +201,15 @@ impl PartitionTable {
         for lane in 0..4 {
             let remaining = st.in_play & LANES[lane];
             counts[lane] = remaining.count_ones() as u8;
-            let mut lane_owners = 0u64;
             for seat in 0..rules.n {
                 let held = st.hands[seat] & LANES[lane];
                 lengths |= u64::from(held.count_ones()) << (4 * (seat * 4 + lane));
-                if seat > 0 && held != 0 {
-                    lane_owners += spread(extract(held, remaining)) * seat as u64;
-                }
             }
-            owners[lane] = lane_owners as u32;
+            // An owner's two bits, one plane at a time: the seats with the low bit (1 and 3)
+            // and those with the high bit (2 and 3).
+            let low_bit = (st.hands[1] | st.hands[3]) & remaining;
+            let high_bit = (st.hands[2] | st.hands[3]) & remaining;
+            owners[lane] = (deposit(extract(low_bit, remaining), EVEN_BITS) | deposit(extract(high_bit, remaining), EVEN_BITS << 1)) as u32;
         }
         let mut places = 0u64;
         for (i, card) in bits(rules.always_relevant).enumerate() {
