@@ -1,17 +1,22 @@
-"""The plain trick-taking rule set against DDS (the `endplay` wrapper): every card's value.
+"""The plain trick-taking rule set against DDS (the `endplay` wrapper).
 
-CI runs 200 random deals of 7 cards a hand, for all 5 strains and all 4 leaders. Full
-52-card deals (the slow marker) run from benchmarks/ until the solver is fast enough for CI.
+CI runs 200 random 52-card deals, each deal's table of trick counts for all 5 strains and
+all 4 declarers (so all 4 leaders), and every card's value on 200 random deals of 7 cards
+a hand, all strains and leaders. Every card's value on full deals (the slow marker) runs
+from benchmarks/.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 endplay_types = pytest.importorskip("endplay.types")
-from endplay.dds import solve_board  # noqa: E402
+from endplay.dds import calc_all_tables, solve_board  # noqa: E402
 
 from engine_service.solver import Solver  # noqa: E402
 
@@ -46,6 +51,32 @@ def compare(solver: Solver, hands: str) -> None:
             ours = solver.solve("bridge", position, line=False)
             assert ours.card_values == dds_card_values(hands, strain, leader), position
             assert ours.value == max(ours.card_values.values())
+
+
+def our_tables(deals: list[str]) -> list[dict[tuple[str | None, int], int]]:
+    """Each deal's table (trump or None, declarer) -> declarer's tricks, on every core: one
+    warm solver a thread (the extension releases the GIL while it solves)."""
+    local = threading.local()
+
+    def table(hands: str) -> dict[tuple[str | None, int], int]:
+        if not hasattr(local, "solver"):
+            local.solver = Solver()
+        return local.solver.dd_table("bridge", "0:" + hands).entries
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return list(pool.map(table, deals))
+
+
+def test_same_trick_table_as_dds_on_200_full_deals():
+    rng = random.Random(2027)
+    deals = [random_hands(rng, 13) for _ in range(200)]
+    # DDS takes at most 40 tables a call (its 200 boards of 5 strains).
+    theirs = [table for start in range(0, len(deals), 40) for table in calc_all_tables([Deal.from_pbn("N:" + hands) for hands in deals[start:start + 40]])]
+    # endplay's rows: spades, hearts, diamonds, clubs, no trump; columns: N, E, S, W.
+    strains = ["S", "H", "D", "C", None]
+    for hands, ours, dds in zip(deals, our_tables(deals), theirs, strict=True):
+        expected = {(strain, seat): tricks for strain, row in zip(strains, dds.to_list(), strict=True) for seat, tricks in enumerate(row)}
+        assert ours == expected, hands
 
 
 def test_same_tricks_as_dds_on_200_small_deals():
