@@ -4,6 +4,7 @@ One run, seeded deals, single thread unless stated:
 - per variant: median, p90 and max time and nodes over deals dealt by the engine
   (random bidding until play starts; hearts for player 0);
 - bridge card play against DDS (endplay) on the same 52-card deals, as a ratio;
+- bridge DD tables (5 strains x 4 declarers) against DDS's, both on one thread, as a ratio;
 - batch throughput (positions/s) on 1 and 2 threads (alternated, medians of 3 rounds);
 - hearts only when asked (`--hearts-deals N`): one deal takes seconds (at the first card
   only the 2♣ is legal, so its value is the deal's).
@@ -101,6 +102,28 @@ def bench_bridge(deals: list[tuple[str, str, int]]) -> None:
           f"   DDS ms median {d[0]:7.2f} p90 {d[1]:7.2f} max {d[2]:8.2f}   ratio of totals {sum(ours) / sum(theirs):6.2f}x")
 
 
+def bench_tables(deals: list[tuple[str, str, int]]) -> None:
+    """Each deal's DD table, ours and DDS's (its own thread pool held to one thread)."""
+    from endplay._dds import SetMaxThreads
+    from endplay.dds import calc_dd_table
+    from endplay.types import Deal
+
+    SetMaxThreads(1)
+    solver = Solver()
+    ours, theirs = [], []
+    for pbn, _, _ in deals:
+        start = time.perf_counter()
+        calc_dd_table(Deal.from_pbn("N:" + pbn))
+        theirs.append((time.perf_counter() - start) * 1000)
+        solver.clear()
+        start = time.perf_counter()
+        solver.dd_table("bridge", "0:" + pbn)
+        ours.append((time.perf_counter() - start) * 1000)
+    o, d = summary(ours), summary(theirs)
+    print(f"tables   {len(deals):4} deals  ours ms median {o[0]:8.2f} p90 {o[1]:8.2f} max {o[2]:9.2f}"
+          f"   DDS ms median {d[0]:7.2f} p90 {d[1]:7.2f} max {d[2]:8.2f}   ratio of totals {sum(ours) / sum(theirs):6.2f}x")
+
+
 def bench_batch(variant: str, positions: list[str], rounds: int) -> None:
     """1 and 2 threads alternated `rounds` times, the median rate of each: on a shared
     machine a single pass of each swung the speed-up from 1.6x to 2.1x as the second core
@@ -124,6 +147,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--bridge-deals", type=int, default=20)
     parser.add_argument("--variants", default="euchre3,belote,belote3")
+    parser.add_argument("--table-deals", type=int, default=10, help="bridge DD tables against DDS's")
     parser.add_argument("--batch-deals", type=int, default=120)
     parser.add_argument("--batch-rounds", type=int, default=3, help="alternated 1- and 2-thread passes")
     parser.add_argument("--hearts-deals", type=int, default=0, help="hearts deals (seconds each)")
@@ -133,6 +157,8 @@ def main() -> None:
         bench_variant(variant, first_card_positions(variant, args.deals, args.seed))
     if args.bridge_deals:
         bench_bridge(random_bridge_deals(args.bridge_deals, args.seed))
+    if args.table_deals:
+        bench_tables(random_bridge_deals(args.table_deals, args.seed))
     if args.batch_deals:
         bench_batch("belote", first_card_positions("belote", args.batch_deals, args.seed + 1), args.batch_rounds)
     if args.hearts_deals:

@@ -135,6 +135,18 @@ def test_dd_tables_for_every_variant_match_direct_solves():
     assert bridge[(None, 0)] == 13 and bridge[("S", 1)] == 0 and len(bridge.entries) == 20
 
 
+def test_bridge_dd_table_matches_a_cold_solve_of_every_cell():
+    # The table counts one side's tricks for every leader, guessing each solve from another:
+    # every cell must still be what a solve of its own gives (declarer's tricks: 13 less the
+    # leading side's).
+    hands = "0:K93.QJ84.A72.T65 AT5.K96.QJ3.AK84 QJ86.T532.96.Q73 742.A7.KT854.J92"
+    table = Solver().dd_table("bridge", hands)
+    for (trump, declarer), tricks in table.entries.items():
+        leader = (declarer + 1) % 4
+        position = f"{hands};trump={trump or 'N'};leader={leader}"
+        assert tricks == 13 - Solver().value("bridge", position), (trump, declarer)
+
+
 def test_batch_is_ordered_deterministic_and_reports_bad_jobs_in_place():
     jobs = [("belote", first_card("belote", f"batch-{i}"), None) for i in range(6)]
     jobs.insert(2, ("belote", "0:garbage", None))

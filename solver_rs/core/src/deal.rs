@@ -74,10 +74,24 @@ pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize, deadline: Optio
     let mut table = Vec::new();
     match v {
         Variant::Bridge => {
+            let tricks = deal.hands[0].len() as i32;
             for trump in [None, Some(0), Some(1), Some(2), Some(3)] {
+                // North-South's tricks for each leader (East-West's are the rest). Counted
+                // for one side, the four solves of a strain share their table entries
+                // (counted for each declarer's side, East-West's solves started cold), and
+                // each after the first starts from a guess: North's lead for South's and
+                // East's, East's for West's. One core: the solver bench's 20 deals 1.98x
+                // DDS's time before, 1.32x after; 20 other deals 0.53 s a table before,
+                // 0.34 s after (DDS 0.18 s).
+                let mut north_south = [0i32; 4];
+                for (i, leader) in [0usize, 2, 1, 3].into_iter().enumerate() {
+                    let position = Position::new(v, deal.hands, leader, vec![], trump, Some(0), [0; 4], [0; 4])?;
+                    let guess = (i > 0).then(|| north_south[if leader == 3 { 1 } else { 0 }]);
+                    north_south[leader] = solver.value_near(&position, guess, deadline)?;
+                }
                 for declarer in 0..4 {
-                    let position = Position::new(v, deal.hands, (declarer + 1) % 4, vec![], trump, Some(declarer), [0; 4], [0; 4])?;
-                    let value = value(&position, None)?;
+                    let theirs = north_south[(declarer + 1) % 4];
+                    let value = if declarer % 2 == 0 { theirs } else { tricks - theirs };
                     table.push(TableEntry { trump, taker: declarer, value });
                 }
             }

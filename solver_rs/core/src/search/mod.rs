@@ -151,6 +151,17 @@ impl Solver {
         Ok(result)
     }
 
+    /// The value of `position`, searched first next to `guess` (a related solve's value:
+    /// the DD table's solves of one strain guess from each other).
+    pub(crate) fn value_near(&mut self, position: &Position, guess: Option<i32>, deadline: Option<Instant>) -> Result<i32, SolverError> {
+        let rules = self.begin(position, None)?;
+        let base = base_value(position, &rules);
+        let mut search = self.search(&rules, position, deadline);
+        let future = search.exact(guess.map(|g| g - base));
+        let stopped = search.stopped;
+        self.unless_stopped(stopped, base + future)
+    }
+
     /// Whether the MAX side ends the deal with a value of at least `target` (the ones
     /// already won included): one null-window search, far cheaper than the exact value
     /// when the answer is clear by a margin.
