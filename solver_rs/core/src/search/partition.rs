@@ -135,11 +135,8 @@ pub struct PartitionTable {
 
 /// Spreads the low 16 bits of `x` to the even bits (bit i to bit 2i).
 fn spread(x: u64) -> u64 {
-    deposit(x & 0xFFFF, EVEN_BITS)
+    deposit(x & 0xFFFF, 0x5555_5555)
 }
-
-/// Bits 0, 2, 4, ... of the 32-bit owner words.
-const EVEN_BITS: u64 = 0x5555_5555;
 
 /// The owner bits of the top `depth` of `count` cards.
 fn top_mask(count: u8, depth: u8) -> u32 {
@@ -209,7 +206,7 @@ impl PartitionTable {
             // and those with the high bit (2 and 3).
             let low_bit = (st.hands[1] | st.hands[3]) & remaining;
             let high_bit = (st.hands[2] | st.hands[3]) & remaining;
-            owners[lane] = (deposit(extract(low_bit, remaining), EVEN_BITS) | deposit(extract(high_bit, remaining), EVEN_BITS << 1)) as u32;
+            owners[lane] = (spread(extract(low_bit, remaining)) | spread(extract(high_bit, remaining)) << 1) as u32;
         }
         let mut places = 0u64;
         for (i, card) in bits(rules.always_relevant).enumerate() {
