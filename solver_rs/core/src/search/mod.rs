@@ -113,32 +113,46 @@ impl Solver {
 
     /// Solves `position`; `hearts_player` is required in hearts (whose score is solved).
     pub fn solve(&mut self, position: &Position, hearts_player: Option<usize>, options: SolveOptions) -> Result<Solution, SolverError> {
-        let rules = self.begin(position, hearts_player)?;
-        let base = base_value(position, &rules);
-        let mut search = self.search(&rules, position, options.deadline);
-        let to_play = search.st.to_play(rules.n);
-        let maximising = rules.max_side[to_play];
-        let (future, card_values) = if options.all_cards {
-            let values = every_card(&mut search);
-            let best = values.iter().map(|&(_, v)| v);
-            let future = if maximising { best.max() } else { best.min() }.unwrap_or(0);
-            (future, values)
-        } else {
-            (search.exact(None), Vec::new())
-        };
-        let line = if options.line { optimal_line(&mut search, future) } else { Vec::new() };
-        let (stopped, nodes) = (search.stopped, search.nodes);
-        self.unless_stopped(
-            stopped,
+        self.with_search(position, hearts_player, options.deadline, |search, base| {
+            let rules = search.rules;
+            let to_play = search.st.to_play(rules.n);
+            let maximising = rules.max_side[to_play];
+            let (future, card_values) = if options.all_cards {
+                let values = every_card(search);
+                let best = values.iter().map(|&(_, v)| v);
+                let future = if maximising { best.max() } else { best.min() }.unwrap_or(0);
+                (future, values)
+            } else {
+                (search.exact(None), Vec::new())
+            };
+            let line = if options.line { optimal_line(search, future) } else { Vec::new() };
             Solution {
                 value: base + future,
                 card_values: card_values.into_iter().map(|(card, v)| (card, base + v)).collect(),
                 line,
-                nodes,
+                nodes: search.nodes,
                 to_play,
                 maximising,
-            },
-        )
+            }
+        })
+    }
+
+    /// `work` on a fresh search of `position`, given the position's base value (what the
+    /// MAX side has already won; the search counts the future only): its result, unless
+    /// the deadline stopped the search.
+    fn with_search<T>(
+        &mut self,
+        position: &Position,
+        hearts_player: Option<usize>,
+        deadline: Option<Instant>,
+        work: impl FnOnce(&mut Search<'_>, i32) -> T,
+    ) -> Result<T, SolverError> {
+        let rules = self.begin(position, hearts_player)?;
+        let base = base_value(position, &rules);
+        let mut search = self.search(&rules, position, deadline);
+        let result = work(&mut search, base);
+        let stopped = search.stopped;
+        self.unless_stopped(stopped, result)
     }
 
     /// `result`, unless the search stopped at its deadline: the unwinding search stored
@@ -154,24 +168,14 @@ impl Solver {
     /// The value of `position`, searched first next to `guess` (a related solve's value:
     /// the DD table's solves of one strain guess from each other).
     pub(crate) fn value_near(&mut self, position: &Position, guess: Option<i32>, deadline: Option<Instant>) -> Result<i32, SolverError> {
-        let rules = self.begin(position, None)?;
-        let base = base_value(position, &rules);
-        let mut search = self.search(&rules, position, deadline);
-        let future = search.exact(guess.map(|g| g - base));
-        let stopped = search.stopped;
-        self.unless_stopped(stopped, base + future)
+        self.with_search(position, None, deadline, |search, base| base + search.exact(guess.map(|g| g - base)))
     }
 
     /// Whether the MAX side ends the deal with a value of at least `target` (the ones
     /// already won included): one null-window search, far cheaper than the exact value
     /// when the answer is clear by a margin.
     pub fn reaches(&mut self, position: &Position, hearts_player: Option<usize>, target: i32, deadline: Option<Instant>) -> Result<bool, SolverError> {
-        let rules = self.begin(position, hearts_player)?;
-        let base = base_value(position, &rules);
-        let mut search = self.search(&rules, position, deadline);
-        let reached = search.reaches(target - base);
-        let stopped = search.stopped;
-        self.unless_stopped(stopped, reached)
+        self.with_search(position, hearts_player, deadline, |search, base| search.reaches(target - base))
     }
 
     /// A line along which the MAX side ends the deal below `target` (the MIN side's cards
@@ -185,12 +189,10 @@ impl Solver {
         target: i32,
         deadline: Option<Instant>,
     ) -> Result<Option<Vec<Card>>, SolverError> {
-        let rules = self.begin(position, hearts_player)?;
-        let base = base_value(position, &rules);
-        let mut search = self.search(&rules, position, deadline);
-        let line = if search.reaches(target - base) { None } else { Some(line_keeping(&mut search, target - base, Keep::Below)) };
-        let stopped = search.stopped;
-        self.unless_stopped(stopped, line)
+        self.with_search(position, hearts_player, deadline, |search, base| {
+            let target = target - base;
+            (!search.reaches(target)).then(|| line_keeping(search, target, Keep::Below))
+        })
     }
 
     /// The rules of a solve of `position`, with the tables made ready for it.
