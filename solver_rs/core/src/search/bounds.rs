@@ -69,6 +69,9 @@ pub(crate) fn future_bounds(rules: &Rules, st: &State) -> Future {
         if let Some((bound, relies)) = player_stops_the_moon(rules, st, player) {
             future.lower(bound, relies);
         }
+        if let Some((bound, relies)) = player_guards_against_the_moon(rules, st, player) {
+            future.lower(bound, relies);
+        }
         if player_loses_the_trick(rules, st, player) {
             let points = rules.points_of(st.on_table());
             future.lower(st.points_left(rules) - points, 0);
@@ -128,6 +131,36 @@ fn player_stops_the_moon(rules: &Rules, st: &State, player: usize) -> Option<(i3
     let stop = MoonStop { rules, st, player, rivals, best, legal: st.legal(rules) };
     let relies = stop.now().or_else(|| stop.at_his_next_lead())?;
     Some((bound, relies))
+}
+
+/// Hearts, at a trick boundary while the others' moon is open: the player holds a heart
+/// above every heart of each seat that may still shoot, and each of them holds a heart.
+/// Then none of them can: the player keeps that heart and plays it to the first heart
+/// trick he meets (only his last card could be forced onto another trick), which its
+/// shooter cannot win; and the shooter's own hearts reach no trick of his but a heart
+/// trick (a discard wins nothing), which the player, holding the heart, must follow. So
+/// the player takes at most what is left, one less while nobody has a point (all of it
+/// would be his own moon). Relies on that heart (the lowest that will do).
+fn player_guards_against_the_moon(rules: &Rules, st: &State, player: usize) -> Option<(i32, u64)> {
+    if st.trick_len != 0 {
+        return None;
+    }
+    let left = st.points_left(rules);
+    let (shooters, bound) = match st.moon() {
+        Moon::NoneTaken => ((0..rules.n).filter(|&seat| seat != player).fold(0u8, |acc, seat| acc | 1 << seat), left - 1),
+        Moon::Holder(shooter) if shooter != player => (1u8 << shooter, left),
+        _ => return None,
+    };
+    let mut their_top = 0u64;
+    for seat in (0..rules.n).filter(|&seat| shooters & 1 << seat != 0) {
+        let hearts = st.hands[seat] & rules.hearts_lane;
+        if hearts == 0 {
+            return None;
+        }
+        their_top = their_top.max(top_card(hearts));
+    }
+    let guards = st.hands[player] & rules.hearts_lane & !(their_top | (their_top - 1));
+    (guards != 0).then(|| (bound, guards & guards.wrapping_neg()))
 }
 
 /// Hearts, none of the others able to shoot any more: the player has no card of the lane
@@ -661,6 +694,27 @@ mod tests {
         assert_eq!(hearts_future("0:Q.A..43 .543.. .987.. .KQJ..;leader=1;trick=2H 6H TH;points=0 0 0 0"), (0, 25));
         // ...unless his heart is too low to win it.
         assert_eq!(hearts_future("0:Q.5..43 .A43.. .987.. .KQJ..;leader=1;trick=2H 6H TH;points=0 0 0 0"), (0, 26));
+    }
+
+    #[test]
+    fn hearts_player_holding_a_heart_above_the_shooters_guards_against_the_moon() {
+        // East (1) took every point so far and holds the 5♥; North's A♥ is above it.
+        assert_eq!(hearts_future("0:.A.2.3 .5.4.5 ..765. ...987;leader=1;points=0 24 0 0"), (0, 2));
+        // East's heart above North's: East may still shoot.
+        assert_eq!(hearts_future("0:.5.2.3 .A.4.5 ..765. ...987;leader=1;points=0 24 0 0"), (0, 26));
+        // East without a heart may yet take North's at the last trick, as a discard.
+        assert_eq!(hearts_future("0:.A.2.3 ..4.54 .5.76. ...987;leader=1;points=0 24 0 0"), (0, 26));
+        // Nobody has a point yet and each of the others holds a heart below North's A♥ and
+        // K♥: nobody else can shoot, and all 26 would be North's own moon. The bound relies
+        // on the lower of the two.
+        let text = "0:Q.AK.2.3 .QJT.4.5 .987.76. .65432..;leader=1;points=0 0 0 0";
+        assert_eq!(hearts_future(text), (0, 25));
+        let position = Position::parse(Variant::Hearts, text).unwrap();
+        let rules = Rules::new(&position, Objective::Hearts { player: 0 });
+        let future = future_bounds(&rules, &State::new(&rules, &position));
+        assert_eq!(future.high_relies, rules.internal_bit(Variant::Hearts.parse_card("KH").unwrap()));
+        // West without a heart: the bound does not hold.
+        assert_eq!(hearts_future("0:Q.AK2.3.3 .QJT9.4.5 .876543.. ..765.987;leader=1;points=0 0 0 0"), (0, 26));
     }
 
     #[test]
