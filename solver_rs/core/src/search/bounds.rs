@@ -116,13 +116,8 @@ fn player_stops_the_moon(rules: &Rules, st: &State, player: usize) -> Option<(i3
     if st.to_play(n) != player {
         return None;
     }
-    let left = st.points_left(rules);
     // The seats that must not take the trick's points.
-    let (rivals, bound) = match st.moon() {
-        Moon::NoneTaken => ((0..n).filter(|&s| s != player).fold(0u8, |acc, s| acc | 1 << s), left - 1),
-        Moon::Holder(shooter) if st.moon_open_to_others(player) => (1u8 << shooter, left),
-        _ => return None,
-    };
+    let (rivals, bound) = others_moon(rules, st, player)?;
     let trick = &st.trick[..st.trick_len];
     let best = (!trick.is_empty()).then(|| {
         let index = rules.winning(trick);
@@ -145,22 +140,30 @@ fn player_guards_against_the_moon(rules: &Rules, st: &State, player: usize) -> O
     if st.trick_len != 0 {
         return None;
     }
-    let left = st.points_left(rules);
-    let (shooters, bound) = match st.moon() {
-        Moon::NoneTaken => ((0..rules.n).filter(|&seat| seat != player).fold(0u8, |acc, seat| acc | 1 << seat), left - 1),
-        Moon::Holder(shooter) if shooter != player => (1u8 << shooter, left),
-        _ => return None,
-    };
-    let mut their_top = 0u64;
+    let (shooters, bound) = others_moon(rules, st, player)?;
+    let mut their_hearts = 0u64;
     for seat in (0..rules.n).filter(|&seat| shooters & 1 << seat != 0) {
         let hearts = st.hands[seat] & rules.hearts_lane;
         if hearts == 0 {
             return None;
         }
-        their_top = their_top.max(top_card(hearts));
+        their_hearts |= hearts;
     }
-    let guards = st.hands[player] & rules.hearts_lane & !(their_top | (their_top - 1));
+    let guards = st.hands[player] & rules.hearts_lane & above(top_card(their_hearts).trailing_zeros());
     (guards != 0).then(|| (bound, guards & guards.wrapping_neg()))
+}
+
+/// Hearts, while the others' moon is open: the seats that may still shoot (one bit a
+/// seat: the one holding every point so far, or, while nobody has one, each of the others)
+/// and the most the player takes if none of them does: what is left, one less while nobody
+/// has a point (all of it would be his own moon, back to 0).
+fn others_moon(rules: &Rules, st: &State, player: usize) -> Option<(u8, i32)> {
+    let left = st.points_left(rules);
+    match st.moon() {
+        Moon::NoneTaken => Some(((0..rules.n).filter(|&seat| seat != player).fold(0u8, |acc, seat| acc | 1 << seat), left - 1)),
+        Moon::Holder(shooter) if shooter != player => Some((1u8 << shooter, left)),
+        _ => None,
+    }
 }
 
 /// Hearts, none of the others able to shoot any more: the player has no card of the lane
