@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from engine_service.rules import Game, RuleViolation, new_game, parse_move
@@ -9,6 +11,12 @@ from engine_service.rules import Game, RuleViolation, new_game, parse_move
 # A hearts deal whose value is known: each player holds one whole suit, and seat 0, with the
 # clubs, takes every trick and shoots the moon (0 for it, 26 for each other player).
 MOON_DEAL = "0:...AKQJT98765432 ..AKQJT98765432. AKQJT98765432... .AKQJT98765432.."
+
+
+def soaked(count: int) -> int:
+    """``count`` times ``CARDGAMES_SOAK`` (1 unless set): how many examples or games a random
+    test tries, raised for a soak run (see benchmarks/README.md)."""
+    return count * int(os.environ.get("CARDGAMES_SOAK", "1"))
 
 
 def play(game: Game, seat: int, *moves: str) -> None:

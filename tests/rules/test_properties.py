@@ -12,6 +12,7 @@ from engine_service.rules import VARIANTS, DealOutcome, Phase, RuleViolation, ne
 from engine_service.rules.belote import CAPOT_TOTAL
 from engine_service.rules.belote_family import CARD_POINTS_TOTAL
 from engine_service.rules.notation import format_position, parse_position
+from tests.conftest import soaked
 from tests.rules.invariants import (
     assert_cards_conserved,
     assert_knowledge_sound,
@@ -24,7 +25,7 @@ variants = st.sampled_from(sorted(VARIANTS))
 SECRET_SEED = "s3cr3t-seed-7f1e"
 MAX_MOVES = 20_000  # a match is a few hundred moves; this bound proves termination
 
-common = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+common = settings(max_examples=soaked(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def random_game(variant: str, rng: random.Random, options=None, step=None):

@@ -8,6 +8,8 @@ from cardgames_client import CardgamesError, Client, api, pb
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import soaked
+
 ALLOWED = {
     grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.NOT_FOUND, grpc.StatusCode.UNAUTHENTICATED,
     grpc.StatusCode.PERMISSION_DENIED, grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.ABORTED,
@@ -42,7 +44,7 @@ def _call(client: Client, method, request, token: str | None = None):
         return None
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=soaked(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_arbitrary_requests(client, fuzz_game, data):
     game = fuzz_game

@@ -9,6 +9,7 @@ import pytest
 
 from engine_service.rules import VARIANTS, Phase, format_position, new_game
 from engine_service.solver import legal_cards
+from tests.conftest import soaked
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -16,7 +17,7 @@ def test_legal_cards_agree_in_random_games(variant):
     rng = random.Random(variant)
     options = {"announcements": "all"} if variant.startswith("belote") else {}
     checked = 0
-    for game_number in range(8):
+    for game_number in range(soaked(8)):
         game = new_game(variant, {**options, "target_score": {"euchre3": 3, "hearts": 30, "belote3": 500, "belote": 501}[variant]},
                         seed=f"{variant}-{game_number}")
         while game.phase is not Phase.GAME_OVER:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from engine_service import _solver, hints
 from engine_service.hints.common import holder_arg, holder_facts
 from engine_service.rules import STOCK, Game, Knowledge, Phase, RuleViolation, new_game
+from tests.conftest import soaked
 
 VARIANTS = ("euchre3", "belote3", "hearts", "belote")
 
@@ -42,7 +43,7 @@ def by_code(game: Game, placement: dict[int, frozenset[str]]) -> dict[int, froze
     return {holder: frozenset(game.deck.parse(code) for code in codes) for holder, codes in placement.items()}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=soaked(40), deadline=None)
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10**6), tricks=st.integers(0, 6))
 def test_sampled_deals_never_contradict_what_the_seat_knows(variant, seed, tricks):
     rng = random.Random(seed)
