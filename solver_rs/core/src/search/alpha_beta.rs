@@ -11,6 +11,7 @@ use super::bounds::{future_bounds, master_run};
 use super::key::{key, SureSlots};
 use super::ordering::{ordered, representative_of, Moves};
 use super::partition::{PartitionTable, Seen};
+use super::recall::Found;
 use super::state::State;
 use super::table::{Bounds, Table};
 use crate::cards::bits;
@@ -194,7 +195,8 @@ impl<'a> Search<'a> {
                 relevant |= self.rules.always_relevant & self.st.in_play;
                 self.partition.store(&self.st, &seen, relevant, best_value, alpha0, beta0);
             }
-            None => {}
+            // A recalled position is settled before its search.
+            Some((Key::Recalled, _)) | None => {}
         }
         (best_value, relevant)
     }
@@ -261,11 +263,22 @@ impl<'a> Search<'a> {
     }
 
     /// The table's key for this trick boundary and what the table knows of it.
-    fn probe(&self, alpha: i32, beta: i32) -> (Key, Option<(Bounds, u64)>) {
+    fn probe(&mut self, alpha: i32, beta: i32) -> (Key, Option<(Bounds, u64)>) {
         if self.rules.partition {
+            let always = self.rules.always_relevant & self.st.in_play;
+            let taken = |found: Found| (found.bounds, found.relies(alpha, beta) | always);
+            // Hearts looks for the exact position first (see `recall.rs`).
+            let recalling = self.rules.is_hearts();
+            let meta = PartitionTable::meta(&self.st, self.rules.fingerprint);
+            if let Some(found) = recalling.then(|| self.partition.recall.get(&self.st, meta)).flatten().filter(|found| found.settles(alpha, beta)) {
+                return (Key::Recalled, Some(taken(found)));
+            }
             let seen = PartitionTable::seen(self.rules, &self.st, self.rules.fingerprint);
             let found = self.partition.probe(&self.st, &seen, alpha, beta);
-            (Key::Partition(seen), found.map(|(b, used)| (b, used | (self.rules.always_relevant & self.st.in_play))))
+            if let Some(found) = found.filter(|found| recalling && found.settles(alpha, beta)) {
+                self.partition.recall.put(&self.st, meta, found);
+            }
+            (Key::Partition(seen), found.map(taken))
         } else {
             let table_key = key(self.rules, &self.st);
             let sure = || {
@@ -331,4 +344,6 @@ const MTD_STEPS_AFTER_GUESS: u32 = 3;
 enum Key {
     Exact(super::key::Key),
     Partition(Seen),
+    /// An exact position recalled settled (see `recall.rs`): nothing to store.
+    Recalled,
 }

@@ -6,6 +6,7 @@ mod bounds;
 mod key;
 pub(crate) mod ordering;
 mod partition;
+mod recall;
 pub(crate) mod state;
 pub mod table;
 
