@@ -96,7 +96,7 @@ impl Packed {
 
 /// The multiply-xor hash of rustc's FxHasher: the keys are already well mixed integers.
 #[derive(Default)]
-struct FxHasher(u64);
+pub(super) struct FxHasher(u64);
 
 impl Hasher for FxHasher {
     fn write(&mut self, bytes: &[u8]) {

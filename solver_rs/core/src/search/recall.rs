@@ -14,8 +14,10 @@
 //! -2%. Remembering what each store found as well: no fewer nodes, slower. In bridge it
 //! saved nothing (+0.7% time): fewer exact positions come back there.
 
+use super::partition::FxHasher;
 use super::state::State;
 use super::table::Bounds;
+use std::hash::Hasher;
 
 /// log2 of the slots.
 const SLOT_BITS: u32 = 12;
@@ -91,9 +93,12 @@ impl Recall {
     }
 }
 
+/// The slot of a position: the top bits of the partition table's hash of its words (the
+/// last step of that hash is a multiplication, so they are the best mixed).
 fn slot_of(hands: &[u64; 4], meta: u64) -> usize {
-    let mixed = hands[0] ^ hands[1].rotate_left(13) ^ hands[2].rotate_left(29) ^ hands[3].rotate_left(43) ^ meta.rotate_left(7);
-    (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOT_BITS)) as usize
+    let mut hasher = FxHasher::default();
+    hands.iter().chain([&meta]).for_each(|&word| hasher.write_u64(word));
+    (hasher.finish() >> (64 - SLOT_BITS)) as usize
 }
 
 #[cfg(test)]
