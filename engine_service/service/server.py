@@ -1,16 +1,9 @@
 """The gRPC server: configuration, wiring, health, reflection, graceful shutdown.
 
-Configuration comes from flags, each with an environment variable as its default:
-
-    --address   CARDGAMES_ADDRESS    host:port to listen on (default 127.0.0.1:50051; port 0 picks one)
-    --database  CARDGAMES_DATABASE   SQLite file (default cardgames.db)
-    --sync      CARDGAMES_SYNC       SQLite synchronous mode: FULL (default, durable on power loss) or NORMAL
-    --grace     CARDGAMES_GRACE      seconds given to in-flight calls on SIGTERM (default 10)
-    --log-level CARDGAMES_LOG_LEVEL  debug, info (default), warning, error
-    --workers   CARDGAMES_WORKERS    server processes sharing the port and the database (default 1;
-                                     one per core uses every core, see workers.py)
-    --solver-slots CARDGAMES_SOLVER_SLOTS  solves (hints) at once per process; more are refused
-                                     with RESOURCE_EXHAUSTED (default: one per core)
+Configuration comes from flags, each with an environment variable as its default (a flag
+given wins); `OPTIONS` lists them, and `cardgames-server --help` prints them with their
+variables and defaults. A bad value, from a flag or from the environment, stops the
+server at once with a message that names it.
 """
 
 from __future__ import annotations
@@ -22,7 +15,7 @@ import os
 import signal
 import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import grpc
@@ -53,26 +46,84 @@ class Settings:
     solver_slots: int = 0  # 0: one per core
 
 
-def parse_settings(argv: Sequence[str] | None = None) -> Settings:
-    env = os.environ
-    parser = argparse.ArgumentParser(prog="cardgames-server", description="The cardgames gRPC game service.")
-    parser.add_argument("--address", default=env.get("CARDGAMES_ADDRESS", Settings.address))
-    parser.add_argument("--database", default=env.get("CARDGAMES_DATABASE", Settings.database))
-    parser.add_argument("--sync", choices=("FULL", "NORMAL"), type=str.upper,
-                        default=env.get("CARDGAMES_SYNC", Settings.sync))
-    parser.add_argument("--grace", type=float, default=float(env.get("CARDGAMES_GRACE", Settings.grace)))
-    parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"), type=str.lower,
-                        default=env.get("CARDGAMES_LOG_LEVEL", Settings.log_level))
-    parser.add_argument("--workers", type=int, default=int(env.get("CARDGAMES_WORKERS", Settings.workers)))
-    parser.add_argument("--solver-slots", type=int,
-                        default=int(env.get("CARDGAMES_SOLVER_SLOTS", Settings.solver_slots)))
+def _number(kind: Callable[[str], float], least: float) -> Callable[[str], float]:
+    """Reads a number of ``kind`` no smaller than ``least``."""
+    def read(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{text!r}: must be at least {least}")
+        return value
+    return read
+
+
+def _one_of(*choices: str) -> Callable[[str], str]:
+    """Reads one of ``choices``, whatever its case."""
+    def read(text: str) -> str:
+        for choice in choices:
+            if text.lower() == choice.lower():
+                return choice
+        raise argparse.ArgumentTypeError(f"{text!r}: must be one of {', '.join(choices)}")
+    return read
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting: its flag, its environment variable, how its text is read, what it does."""
+
+    field: str
+    convert: Callable[[str], object]
+    help: str
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.field.replace("_", "-")
+
+    @property
+    def env(self) -> str:
+        return "CARDGAMES_" + self.field.upper()
+
+
+OPTIONS = (
+    Option("address", str, "host:port to listen on (port 0 picks a free one)"),
+    Option("database", str, "the SQLite file of the games (created if missing)"),
+    Option("sync", _one_of("FULL", "NORMAL"),
+           "SQLite synchronous mode: FULL (an acknowledged move survives a power loss) or NORMAL"),
+    Option("grace", _number(float, 0), "seconds given to in-flight calls on SIGTERM"),
+    Option("log_level", _one_of("debug", "info", "warning", "error"), "debug, info, warning or error"),
+    Option("workers", _number(int, 1),
+           "server processes sharing the port and the database (one per core uses every core)"),
+    Option("solver_slots", _number(int, 0),
+           "solves (hints, analyses) at once per process, more are refused with RESOURCE_EXHAUSTED; 0: one per core"),
+)
+
+
+def parse_settings(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> Settings:
+    """Settings from ``argv`` (default: the command line) over ``environ`` (default: the
+    process environment) over the defaults; exits with status 2 and a message naming the
+    flag or variable on a bad value."""
+    environ = os.environ if environ is None else environ
+    parser = argparse.ArgumentParser(
+        prog="cardgames-server", description="The cardgames gRPC game service.",
+        epilog="Each flag's environment variable sets it when the flag is not given.",
+    )
+    for option in OPTIONS:
+        default = getattr(Settings, option.field)
+        parser.add_argument(option.flag, type=option.convert, default=None, metavar=option.field.upper(),
+                            help=f"{option.help} [env {option.env}, default {default}]")
     args = parser.parse_args(argv)
-    if args.workers < 1:
-        parser.error("--workers must be at least 1")
-    if args.solver_slots < 0:
-        parser.error("--solver-slots must be 0 (one per core) or more")
-    return Settings(args.address, args.database, args.sync, args.grace, args.log_level, args.workers,
-                    args.solver_slots)
+    values = {}
+    for option in OPTIONS:
+        value = getattr(args, option.field)
+        if value is None and option.env in environ:
+            try:
+                value = option.convert(environ[option.env])
+            except argparse.ArgumentTypeError as error:
+                parser.error(f"environment variable {option.env}: {error}")
+        values[option.field] = getattr(Settings, option.field) if value is None else value
+    return Settings(**values)
 
 
 class StartupError(Exception):

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import sqlite3
+import subprocess
+import sys
 import threading
 
 import grpc
+import pytest
 from cardgames_client import CardgamesError, Client
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
@@ -107,11 +111,56 @@ def test_configuration_from_flags_and_environment(monkeypatch):
     assert json.loads(json.dumps(settings.__dict__))
 
 
+def test_help_names_every_setting_with_its_variable_and_default(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        parse_settings(["--help"])
+    assert exit_.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for flag, variable, default in [("--address", "CARDGAMES_ADDRESS", "127.0.0.1:50051"),
+                                    ("--database", "CARDGAMES_DATABASE", "cardgames.db"),
+                                    ("--sync", "CARDGAMES_SYNC", "FULL"), ("--grace", "CARDGAMES_GRACE", "10.0"),
+                                    ("--log-level", "CARDGAMES_LOG_LEVEL", "info"),
+                                    ("--workers", "CARDGAMES_WORKERS", "1"),
+                                    ("--solver-slots", "CARDGAMES_SOLVER_SLOTS", "0")]:
+        assert flag in text and f"[env {variable}, default {default}]" in text
+
+
+@pytest.mark.parametrize(("argv", "environ", "named", "why"), [
+    ([], {"CARDGAMES_WORKERS": "abc"}, "CARDGAMES_WORKERS", "is not a number"),
+    ([], {"CARDGAMES_WORKERS": "0"}, "CARDGAMES_WORKERS", "must be at least 1"),
+    ([], {"CARDGAMES_SYNC": "off"}, "CARDGAMES_SYNC", "must be one of FULL, NORMAL"),
+    ([], {"CARDGAMES_LOG_LEVEL": "loud"}, "CARDGAMES_LOG_LEVEL", "must be one of debug"),
+    ([], {"CARDGAMES_GRACE": "-1"}, "CARDGAMES_GRACE", "must be at least 0"),
+    ([], {"CARDGAMES_SOLVER_SLOTS": "1.5"}, "CARDGAMES_SOLVER_SLOTS", "is not a number"),
+    (["--workers", "x"], {}, "--workers", "is not a number"),
+    (["--sync", "nope"], {}, "--sync", "must be one of FULL, NORMAL"),
+    (["--solver-slots", "-2"], {}, "--solver-slots", "must be at least 0"),
+])
+def test_a_bad_setting_stops_with_a_message_naming_it(capsys, argv, environ, named, why):
+    with pytest.raises(SystemExit) as exit_:
+        parse_settings(argv, environ)
+    assert exit_.value.code == 2
+    error = capsys.readouterr().err
+    assert named in error and why in error
+
+
+def test_a_flag_wins_over_its_variable_even_a_bad_one():
+    settings = parse_settings(["--workers", "2", "--log-level", "WARNING"], {"CARDGAMES_WORKERS": "abc",
+                                                                              "CARDGAMES_LOG_LEVEL": "debug"})
+    assert (settings.workers, settings.log_level) == (2, "warning")
+
+
+def test_the_server_refuses_a_bad_variable_before_it_starts(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "engine_service.service.server", "--database", str(tmp_path / "x.db")],
+                         capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "CARDGAMES_SYNC": "OFF"})
+    assert run.returncode == 2
+    assert "environment variable CARDGAMES_SYNC: 'OFF': must be one of FULL, NORMAL" in run.stderr
+    assert not (tmp_path / "x.db").exists()
+
+
 def test_a_second_server_cannot_take_the_port(server, tmp_path):
     """Without --workers, a server does not share its port (no SO_REUSEPORT by mistake)."""
-    import subprocess
-    import sys
-
     port = server.address.rsplit(":", 1)[1]
     second = subprocess.run(
         [sys.executable, "-m", "engine_service.service.server", "--address", f"127.0.0.1:{port}",
@@ -123,9 +172,6 @@ def test_a_second_server_cannot_take_the_port(server, tmp_path):
 
 
 def test_an_unusable_database_is_a_clean_startup_error(tmp_path):
-    import subprocess
-    import sys
-
     started = subprocess.run(
         [sys.executable, "-m", "engine_service.service.server", "--address", "127.0.0.1:0",
          "--database", str(tmp_path / "missing" / "dir" / "games.db")],
