@@ -106,8 +106,32 @@ def test_invalid_input_raises_typed_errors(variant, text, error):
 
 def test_memory_limit_is_validated_and_used():
     assert Solver(memory_mb=8).memory_bytes <= 8 << 20
-    with pytest.raises(InvalidInputError):
-        Solver(memory_mb=0)
+    for memory_mb in (0, 4097):
+        with pytest.raises(InvalidInputError, match="memory_mb must be 1..4096"):
+            Solver(memory_mb=memory_mb)
+        with pytest.raises(InvalidInputError, match="memory_mb must be 1..4096"):  # was clamped silently
+            solver.solve_batch([("belote", BELOTE_POSITION, None)], memory_mb=memory_mb)
+
+
+HEARTS_POSITION = "0:A... K... Q... J...;leader=0"
+
+
+@pytest.mark.parametrize(("call", "argument"), [
+    (lambda: Solver().solve("hearts", HEARTS_POSITION, player=-1), "player"),
+    (lambda: Solver().solve("hearts", HEARTS_POSITION, player=2**70), "player"),
+    (lambda: Solver().reaches("hearts", HEARTS_POSITION, 2**40, player=0), "target"),
+    (lambda: Solver().line_short_of("hearts", HEARTS_POSITION, -2**40, player=0), "target"),
+    (lambda: Solver().dd_table("belote", "x", dealer=-1), "dealer"),
+    (lambda: Solver(memory_mb=-1), "memory_mb"),
+    (lambda: solver.solve_batch([("belote", BELOTE_POSITION, None)], threads=-1), "threads"),
+    (lambda: solver.solve_batch([("hearts", HEARTS_POSITION, -1)]), "jobs"),
+    (lambda: solver.count_cards([-1]), "indices"),
+])
+def test_an_integer_out_of_range_is_a_typed_error_naming_its_argument(call, argument):
+    """PyO3 alone raises OverflowError for a negative seat or a huge count."""
+    with pytest.raises(InvalidInputError, match="is out of range") as caught:
+        call()
+    assert f"while processing '{argument}'" in caught.value.__notes__
 
 
 @pytest.mark.slow

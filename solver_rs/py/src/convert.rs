@@ -1,6 +1,8 @@
 //! Conversions between Python values and core types.
 
+use crate::error::InvalidInputError;
 use cardgames_solver::{Card, CardSet, Deal, DeclarationFact, Declared, Position, Solution, SolverError, TableEntry, Variant};
+use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -67,4 +69,25 @@ pub fn declaration(variant: Variant, (played, trump, shows, loses_to): &Declarat
         (Some(_), Some(_)) => return Err(SolverError::Inconsistent("a declaration both shown and beaten".into())),
     };
     Ok(DeclarationFact { played: card_set(variant, played)?, trump, declared })
+}
+
+/// A whole number from Python that must fit `T` (a seat, a count, a size, a target). Out of
+/// range, a negative seat or a huge count say, is the typed `InvalidInputError`, where
+/// PyO3's own conversion raises `OverflowError`; PyO3 notes which argument it was. A value
+/// that is no int at all stays a `TypeError`.
+pub struct Int<T>(pub T);
+
+impl<'a, 'py, T> FromPyObject<'a, 'py> for Int<T>
+where
+    T: FromPyObject<'a, 'py, Error = PyErr>,
+{
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match T::extract(obj) {
+            Ok(value) => Ok(Int(value)),
+            Err(error) if error.is_instance_of::<PyOverflowError>(obj.py()) => Err(InvalidInputError::new_err(format!("{} is out of range", obj.as_any()))),
+            Err(error) => Err(error),
+        }
+    }
 }

@@ -8,6 +8,7 @@ mod convert;
 mod error;
 
 use cardgames_solver as core;
+use convert::Int;
 use error::guarded;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -21,7 +22,8 @@ fn core_version() -> &'static str {
 /// Number of distinct cards in `indices`; raises `InvalidInputError` on a duplicate
 /// or an index outside 0..64.
 #[pyfunction]
-fn count_cards(indices: Vec<u32>) -> PyResult<u32> {
+fn count_cards(indices: Vec<Int<u32>>) -> PyResult<u32> {
+    let indices: Vec<u32> = indices.into_iter().map(|index| index.0).collect();
     Ok(guarded(|| core::CardSet::from_indices(&indices))?.len())
 }
 
@@ -31,6 +33,17 @@ fn legal_cards(variant: &str, position: &str) -> PyResult<Vec<String>> {
     let (variant, position) = guarded(|| convert::variant_position(variant, position))?;
     Ok(convert::codes(variant, &core::legal_cards(&position)))
 }
+
+/// A table bound in megabytes as bytes: 1 to 4096, a typed error otherwise.
+fn memory_bytes(memory_mb: usize) -> PyResult<usize> {
+    if !(1..=MAX_MEMORY_MB).contains(&memory_mb) {
+        return Err(error::InvalidInputError::new_err(format!("memory_mb must be 1..{MAX_MEMORY_MB}")));
+    }
+    Ok(memory_mb << 20)
+}
+
+/// The largest table bound a solver accepts.
+const MAX_MEMORY_MB: usize = 4096;
 
 /// The instant `seconds` from now (at most a day; NaN and negative durations are now).
 fn instant_after(seconds: Option<f64>) -> Option<std::time::Instant> {
@@ -47,12 +60,9 @@ struct Solver {
 #[pymethods]
 impl Solver {
     #[new]
-    #[pyo3(signature = (memory_mb = core::DEFAULT_MEMORY_BYTES >> 20))]
-    fn new(memory_mb: usize) -> PyResult<Self> {
-        if !(1..=4096).contains(&memory_mb) {
-            return Err(error::InvalidInputError::new_err("memory_mb must be 1..4096"));
-        }
-        Ok(Solver { inner: core::Solver::with_memory(memory_mb << 20) })
+    #[pyo3(signature = (memory_mb = Int(core::DEFAULT_MEMORY_BYTES >> 20)))]
+    fn new(memory_mb: Int<usize>) -> PyResult<Self> {
+        Ok(Solver { inner: core::Solver::with_memory(memory_bytes(memory_mb.0)?) })
     }
 
     #[getter]
@@ -73,11 +83,12 @@ impl Solver {
         py: Python<'py>,
         variant: &str,
         position: &str,
-        player: Option<usize>,
+        player: Option<Int<usize>>,
         all_cards: bool,
         line: bool,
         deadline: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let player = player.map(|p| p.0);
         let (variant, position) = guarded(|| convert::variant_position(variant, position))?;
         let options = core::SolveOptions { all_cards, line, deadline: instant_after(deadline) };
         let inner = &mut self.inner;
@@ -87,7 +98,16 @@ impl Solver {
 
     /// Whether the MAX side ends with at least `target` (one null-window search).
     #[pyo3(signature = (variant, position, target, player = None, deadline = None))]
-    fn reaches(&mut self, py: Python<'_>, variant: &str, position: &str, target: i32, player: Option<usize>, deadline: Option<f64>) -> PyResult<bool> {
+    fn reaches(
+        &mut self,
+        py: Python<'_>,
+        variant: &str,
+        position: &str,
+        target: Int<i32>,
+        player: Option<Int<usize>>,
+        deadline: Option<f64>,
+    ) -> PyResult<bool> {
+        let (target, player) = (target.0, player.map(|p| p.0));
         let (_, position) = guarded(|| convert::variant_position(variant, position))?;
         let inner = &mut self.inner;
         let deadline = instant_after(deadline);
@@ -101,10 +121,11 @@ impl Solver {
         py: Python<'_>,
         variant: &str,
         position: &str,
-        target: i32,
-        player: Option<usize>,
+        target: Int<i32>,
+        player: Option<Int<usize>>,
         deadline: Option<f64>,
     ) -> PyResult<Option<Vec<String>>> {
+        let (target, player) = (target.0, player.map(|p| p.0));
         let (variant, position) = guarded(|| convert::variant_position(variant, position))?;
         let inner = &mut self.inner;
         let deadline = instant_after(deadline);
@@ -114,7 +135,15 @@ impl Solver {
 
     /// The double-dummy table of a deal before bidding: (trump code or None, taker, value) rows.
     #[pyo3(signature = (variant, deal, dealer, deadline = None))]
-    fn dd_table(&mut self, py: Python<'_>, variant: &str, deal: &str, dealer: usize, deadline: Option<f64>) -> PyResult<Vec<(Option<String>, usize, i32)>> {
+    fn dd_table(
+        &mut self,
+        py: Python<'_>,
+        variant: &str,
+        deal: &str,
+        dealer: Int<usize>,
+        deadline: Option<f64>,
+    ) -> PyResult<Vec<(Option<String>, usize, i32)>> {
+        let dealer = dealer.0;
         let variant = guarded(|| convert::variant(variant))?;
         let deal = guarded(|| convert::deal(variant, deal))?;
         let inner = &mut self.inner;
@@ -127,26 +156,26 @@ impl Solver {
 /// Solves many positions on `threads` threads (0: all cores). Returns, in input order, a
 /// dict per job: the solution's fields, or {"error": message} for a job that is invalid.
 #[pyfunction]
-#[pyo3(signature = (jobs, all_cards = true, line = false, threads = 0, memory_mb = 16))]
+#[pyo3(signature = (jobs, all_cards = true, line = false, threads = Int(0), memory_mb = Int(16)))]
 fn solve_batch<'py>(
     py: Python<'py>,
-    jobs: Vec<(String, String, Option<usize>)>,
+    jobs: Vec<(String, String, Option<Int<usize>>)>,
     all_cards: bool,
     line: bool,
-    threads: usize,
-    memory_mb: usize,
+    threads: Int<usize>,
+    memory_mb: Int<usize>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let (threads, memory) = (threads.0, memory_bytes(memory_mb.0)?);
     // Parse every job first: a malformed one gets its own error, not a failed batch.
     let parsed: Vec<Result<(core::Variant, core::Job), core::SolverError>> = jobs
         .iter()
         .map(|(variant, position, player)| {
             let (variant, position) = convert::variant_position(variant, position)?;
-            Ok((variant, core::Job { position, hearts_player: *player }))
+            Ok((variant, core::Job { position, hearts_player: player.as_ref().map(|p| p.0) }))
         })
         .collect();
     let valid: Vec<core::Job> = parsed.iter().filter_map(|p| p.as_ref().ok().map(|(_, job)| job.clone())).collect();
     let options = core::SolveOptions { all_cards, line, deadline: None };
-    let memory = memory_mb.clamp(1, 4096) << 20;
     let mut solved = py.detach(|| guarded(|| Ok(core::solve_batch(&valid, options, threads, memory))))?.into_iter();
     let mut out = Vec::with_capacity(parsed.len());
     for item in parsed {
@@ -251,7 +280,7 @@ fn evaluate_cards<'py>(
     line_deals: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     let limits = sample_limits(min_samples, max_samples, budget, deadline);
-    let memory = memory_mb.clamp(1, 4096) << 20;
+    let memory = memory_bytes(memory_mb)?;
     let (variant, result) = guarded(|| {
         let variant = convert::variant(variant)?;
         let (parts, sampler, seats) = sampled_template(variant, template, &unseen, &holders)?;
