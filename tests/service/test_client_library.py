@@ -6,7 +6,8 @@ import asyncio
 import re
 from pathlib import Path
 
-from cardgames_client import AsyncClient, CardgamesError
+import pytest
+from cardgames_client import AsyncClient, CardgamesError, options
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -40,3 +41,23 @@ def test_async_client(server):
     version, reason, listed, items, denied = asyncio.run(session())
     assert (version, reason, listed, denied) == (1, "ALREADY_PASSED_CARDS", True, "WRONG_SEAT")
     assert items[0].change.version == 1
+
+
+@pytest.mark.parametrize(("variant", "values", "message"), [
+    ("hearts", {"bogus": 1}, "unknown option 'bogus' for hearts; one of target_score, first_dealer"),
+    ("hearts", {"announcements": "all"}, "unknown option 'announcements' for hearts"),
+    ("belote", {"announcements": "most"}, "announcements must be one of none, belote, all, not 'most'"),
+    ("belote3", {"target_score": 10**12}, "option target_score=1000000000000: Value out of range"),
+    ("euchre3", {"first_dealer": "two"}, "option first_dealer='two'"),
+])
+def test_a_bad_option_is_a_value_error_naming_it(variant, values, message):
+    """Not protobuf's AttributeError or KeyError: the option named, and what it may be."""
+    with pytest.raises(ValueError) as caught:
+        options(variant, values)
+    assert message in str(caught.value)
+
+
+def test_good_options_reach_their_fields():
+    message = options("belote", {"target_score": 501, "first_dealer": 2, "announcements": "belote"})
+    assert (message.belote.common.target_score, message.belote.common.first_dealer) == (501, 2)
+    assert message.belote.announcements == options("belote", {"announcements": "belote"}).belote.announcements != 0

@@ -89,16 +89,28 @@ def variant(name: str | int) -> int:
 
 
 def options(name: str, values: Mapping[str, object] | None) -> pb.GameOptions:
-    """GameOptions for a variant from plain values: target_score, first_dealer, announcements."""
+    """GameOptions for a variant from plain values: target_score, first_dealer, announcements
+    (belote). An unknown option or a value its field cannot hold is a ValueError naming it;
+    the server checks the ranges (``INVALID_OPTION``)."""
     message = pb.GameOptions()
     if not values:
         return message
     chosen = getattr(message, name)
+    known = [field.name for field in chosen.common.DESCRIPTOR.fields]
+    if "announcements" in chosen.DESCRIPTOR.fields_by_name:
+        known.append("announcements")
     for key, value in values.items():
-        if key == "announcements":
-            chosen.announcements = _ANNOUNCEMENTS[str(value)]
-        else:
-            setattr(chosen.common, key, value)
+        if key not in known:
+            raise ValueError(f"unknown option {key!r} for {name}; one of {', '.join(known)}")
+        try:
+            if key == "announcements":
+                chosen.announcements = _ANNOUNCEMENTS[str(value)]
+            else:
+                setattr(chosen.common, key, value)
+        except KeyError:
+            raise ValueError(f"announcements must be one of {', '.join(_ANNOUNCEMENTS)}, not {value!r}") from None
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"option {key}={value!r}: {error}") from None
     return message
 
 
