@@ -108,6 +108,12 @@ def test_error_matrix_leaves_the_state_unchanged(variant):
         with pytest.raises(RuleViolation) as caught:
             game.validate(bad_seat, game.legal_moves(seat)[0])  # type: ignore[arg-type]
         assert caught.value.reason.value == "INVALID_SEAT"
+    for bad_seat in (-1, game.players, True, "0"):
+        for read in (game.view, game.knowledge, game.legal_moves):
+            # a negative index would read another seat's cards, True seat 1's
+            with pytest.raises(RuleViolation) as caught:
+                read(bad_seat)  # type: ignore[arg-type]
+            assert caught.value.reason.value == "INVALID_SEAT"
     for text, reason in (("play:ZZ", "UNKNOWN_CARD"), ("fly", "UNKNOWN_MOVE"), ("call:X", "UNKNOWN_SUIT")):
         with pytest.raises(RuleViolation) as caught:
             parse_move(text, game.deck)
