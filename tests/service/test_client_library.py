@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cardgames_client import AsyncClient, CardgamesError, options
+from cardgames_client import AsyncClient, CardgamesError, Client, options
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -46,7 +46,7 @@ def test_async_client(server):
 @pytest.mark.parametrize(("variant", "values", "message"), [
     ("hearts", {"bogus": 1}, "unknown option 'bogus' for hearts; one of target_score, first_dealer"),
     ("hearts", {"announcements": "all"}, "unknown option 'announcements' for hearts"),
-    ("belote", {"announcements": "most"}, "announcements must be one of none, belote, all, not 'most'"),
+    ("belote", {"announcements": "most"}, "unknown announcements 'most'; one of none, belote, all"),
     ("belote3", {"target_score": 10**12}, "option target_score=1000000000000: Value out of range"),
     ("euchre3", {"first_dealer": "two"}, "option first_dealer='two'"),
 ])
@@ -61,3 +61,11 @@ def test_good_options_reach_their_fields():
     message = options("belote", {"target_score": 501, "first_dealer": 2, "announcements": "belote"})
     assert (message.belote.common.target_score, message.belote.common.first_dealer) == (501, 2)
     assert message.belote.announcements == options("belote", {"announcements": "belote"}).belote.announcements != 0
+
+
+def test_an_unknown_status_or_variant_is_a_value_error_listing_them(server):
+    with Client(server.address) as client:
+        with pytest.raises(ValueError, match="unknown status 'weird'; one of active, finished"):
+            client.list_games(status="weird")
+        with pytest.raises(ValueError, match="unknown variant 'poker'; one of euchre3, belote3, hearts, belote"):
+            client.list_games("poker")

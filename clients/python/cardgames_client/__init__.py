@@ -78,14 +78,19 @@ class CreatedGame:
     view: pb.GameView  # the spectator's view
 
 
+def _lookup(what: str, table: Mapping[str, int], name: object) -> int:
+    """``table[name]``, or a ValueError that lists what ``what`` may be."""
+    try:
+        return table[str(name)]
+    except KeyError:
+        raise ValueError(f"unknown {what} {name!r}; one of {', '.join(table)}") from None
+
+
 def variant(name: str | int) -> int:
     """The Variant enum value of ``"hearts"`` (or an enum value, unchanged)."""
     if isinstance(name, int):
         return name
-    try:
-        return _VARIANTS[name]
-    except KeyError:
-        raise ValueError(f"unknown variant {name!r}; one of {', '.join(_VARIANTS)}") from None
+    return _lookup("variant", _VARIANTS, name)
 
 
 def options(name: str, values: Mapping[str, object] | None) -> pb.GameOptions:
@@ -102,13 +107,11 @@ def options(name: str, values: Mapping[str, object] | None) -> pb.GameOptions:
     for key, value in values.items():
         if key not in known:
             raise ValueError(f"unknown option {key!r} for {name}; one of {', '.join(known)}")
+        if key == "announcements":
+            chosen.announcements = _lookup("announcements", _ANNOUNCEMENTS, value)
+            continue
         try:
-            if key == "announcements":
-                chosen.announcements = _ANNOUNCEMENTS[str(value)]
-            else:
-                setattr(chosen.common, key, value)
-        except KeyError:
-            raise ValueError(f"announcements must be one of {', '.join(_ANNOUNCEMENTS)}, not {value!r}") from None
+            setattr(chosen.common, key, value)
         except (TypeError, ValueError) as error:
             raise ValueError(f"option {key}={value!r}: {error}") from None
     return message
@@ -200,7 +203,7 @@ def _submit_request(game_id: str, seat: int, the_move: str | pb.Move, expected_v
 def _list_request(variant_name: str | None, status: str | None, page_size: int, page_token: str) -> api.ListGamesRequest:
     return api.ListGamesRequest(
         variant=variant(variant_name) if variant_name else pb.VARIANT_UNSPECIFIED,
-        status=_STATUSES[status] if status else pb.GAME_STATUS_UNSPECIFIED,
+        status=_lookup("status", _STATUSES, status) if status else pb.GAME_STATUS_UNSPECIFIED,
         page_size=page_size,
         page_token=page_token,
     )
