@@ -237,6 +237,9 @@ class GameService:
     ) -> MoveAnswer:
         if request_id is not None and not (0 < len(request_id) <= MAX_REQUEST_ID and request_id.isprintable()):
             raise InvalidInput("request_id must be 1..128 printable characters", field="request_id")
+        if expected_version is not None and expected_version < 0:
+            # No game is ever at a negative version: a malformed field, not a stale one.
+            raise InvalidInput("expected_version must not be negative", field="expected_version")
         live = await self._live(game_id)
         self._authorize(live, seat, token)
         for _ in range(5):  # another process may win the race; without expected_version, retry

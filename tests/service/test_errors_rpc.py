@@ -166,6 +166,9 @@ def test_version_conflict_and_game_over(server, client):
     seat = client.get_game(game.game_id).to_act[0]
     rejected(client, game, lambda: client.submit_move(game.game_id, seat, game.tokens[seat], "pass",
                                                       expected_version=7), C.ABORTED, "VERSION_CONFLICT")
+    rejected(client, game, lambda: client.submit_move(game.game_id, seat, game.tokens[seat], "pass",
+                                                      expected_version=-1), C.INVALID_ARGUMENT, "INVALID_ARGUMENT",
+             "expected_version")  # no game is at a negative version: malformed, not stale
     rejected(client, game, lambda: list(client.watch(game.game_id, after_version=10**6)), C.OUT_OF_RANGE,
              "VERSION_OUT_OF_RANGE")
     play_to_end(server.address, game, random.Random(5))
