@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from cardgames_client import AsyncClient, CardgamesError, Client, options
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
 
 
 def test_the_readme_session_runs(server, capsys):
@@ -69,3 +72,10 @@ def test_an_unknown_status_or_variant_is_a_value_error_listing_them(server):
             client.list_games(status="weird")
         with pytest.raises(ValueError, match="unknown variant 'poker'; one of euchre3, belote3, hearts, belote"):
             client.list_games("poker")
+
+
+def test_the_example_plays_a_whole_game(server):
+    """clients/python/examples/play_random.py, which the README points to."""
+    run = subprocess.run([sys.executable, str(ROOT / "clients" / "python" / "examples" / "play_random.py"),
+                          server.address, "euchre3"], capture_output=True, text=True, timeout=120, check=True)
+    assert re.fullmatch(r"game \w+\nscores \[\d+, \d+, \d+\] winners \[\d\] after \d+ moves\n", run.stdout)

@@ -5,15 +5,19 @@
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 
 from cardgames_client import Client, move_text
 
 
 def main() -> None:
-    address = sys.argv[1] if len(sys.argv) > 1 else "127.0.0.1:50051"
-    variant = sys.argv[2] if len(sys.argv) > 2 else "euchre3"
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("address", nargs="?", default="127.0.0.1:50051", help="the server (default %(default)s)")
+    parser.add_argument("variant", nargs="?", default="euchre3", choices=("euchre3", "belote3", "hearts", "belote"),
+                        help="the game to play (default %(default)s)")
+    args = parser.parse_args()
+    address, variant = args.address, args.variant
     rng = random.Random(0)
     with Client(address) as client:
         game = client.create_game(variant)
