@@ -240,6 +240,9 @@ class Game:
     def validate(self, seat: int, move: Move) -> None:
         """Raises :class:`RuleViolation` unless ``seat`` may play ``move`` now. Changes nothing."""
         self._check_seat(seat)
+        if not isinstance(move, Move):
+            # A move's text ("take") is not a move: without this it read as the wrong phase.
+            raise RuleViolation(Reason.UNKNOWN_MOVE, f"{move!r} is not a Move: parse_move(text, game.deck) makes one")
         if self.phase is Phase.GAME_OVER:
             raise RuleViolation(Reason.GAME_OVER, "the game is over")
         allowed = self._phase_move_types()

@@ -108,6 +108,11 @@ def test_error_matrix_leaves_the_state_unchanged(variant):
         with pytest.raises(RuleViolation) as caught:
             game.validate(bad_seat, game.legal_moves(seat)[0])  # type: ignore[arg-type]
         assert caught.value.reason.value == "INVALID_SEAT"
+    for not_a_move in (game.legal_moves(seat)[0].text(), None):  # its text is not the move
+        for check in (game.validate, game.push):
+            with pytest.raises(RuleViolation) as caught:
+                check(seat, not_a_move)  # type: ignore[arg-type]
+            assert caught.value.reason.value == "UNKNOWN_MOVE" and "parse_move" in str(caught.value)
     for bad_seat in (-1, game.players, True, "0"):
         for read in (game.view, game.knowledge, game.legal_moves):
             # a negative index would read another seat's cards, True seat 1's
