@@ -124,7 +124,6 @@ HEARTS_POSITION = "0:A... K... Q... J...;leader=0"
     (lambda: Solver().dd_table("belote", "x", dealer=-1), "dealer"),
     (lambda: Solver(memory_mb=-1), "memory_mb"),
     (lambda: solver.solve_batch([("belote", BELOTE_POSITION, None)], threads=-1), "threads"),
-    (lambda: solver.solve_batch([("hearts", HEARTS_POSITION, -1)]), "jobs"),
     (lambda: solver.count_cards([-1]), "indices"),
 ])
 def test_an_integer_out_of_range_is_a_typed_error_naming_its_argument(call, argument):
@@ -204,3 +203,11 @@ def test_long_solves_release_the_gil():
     elapsed = time.perf_counter() - start
     # The main thread kept running while Rust worked (at least a tick per 10 ms on average).
     assert ticks >= min(5, elapsed * 100)
+
+
+def test_a_batch_job_with_a_negative_player_gets_its_own_error():
+    """As a player who is no seat does: the batch goes on."""
+    results = solver.solve_batch([("hearts", HEARTS_POSITION, -1), ("hearts", HEARTS_POSITION, 7),
+                                  ("hearts", HEARTS_POSITION, 0)])
+    assert [str(result) for result in results[:2]] == ["invalid position: the hearts player must be a seat"] * 2
+    assert isinstance(results[0], InvalidInputError) and results[2].value == 0

@@ -159,7 +159,7 @@ impl Solver {
 #[pyo3(signature = (jobs, all_cards = true, line = false, threads = Int(0), memory_mb = Int(16)))]
 fn solve_batch<'py>(
     py: Python<'py>,
-    jobs: Vec<(String, String, Option<Int<usize>>)>,
+    jobs: Vec<(String, String, Option<Int<i64>>)>,
     all_cards: bool,
     line: bool,
     threads: Int<usize>,
@@ -171,7 +171,10 @@ fn solve_batch<'py>(
         .iter()
         .map(|(variant, position, player)| {
             let (variant, position) = convert::variant_position(variant, position)?;
-            Ok((variant, core::Job { position, hearts_player: player.as_ref().map(|p| p.0) }))
+            // A negative player is this job's error, not the batch's: the core refuses any
+            // number that is no seat.
+            let hearts_player = player.as_ref().map(|p| usize::try_from(p.0).unwrap_or(usize::MAX));
+            Ok((variant, core::Job { position, hearts_player }))
         })
         .collect();
     let valid: Vec<core::Job> = parsed.iter().filter_map(|p| p.as_ref().ok().map(|(_, job)| job.clone())).collect();
