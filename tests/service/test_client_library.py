@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cardgames_client import AsyncClient, CardgamesError, Client, options
+from cardgames_client import AsyncClient, CardgamesError, Client, deal_input, options
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -79,3 +79,10 @@ def test_the_example_plays_a_whole_game(server):
     run = subprocess.run([sys.executable, str(ROOT / "clients" / "python" / "examples" / "play_random.py"),
                           server.address, "euchre3"], capture_output=True, text=True, timeout=120, check=True)
     assert re.fullmatch(r"game \w+\nscores \[\d+, \d+, \d+\] winners \[\d(, \d)*\] after \d+ moves\n", run.stdout)
+
+
+def test_a_deal_input_takes_a_deal_or_a_position_not_both():
+    """They share a oneof: setting both kept only the position, without a word."""
+    with pytest.raises(ValueError, match="give a deal or a position, not both"):
+        deal_input("hearts", deal="0:A... K... Q... J...", position="0:A... K... Q... J...;leader=0")
+    assert deal_input("hearts", position="0:A... K... Q... J...;leader=0").WhichOneof("input") == "position"

@@ -237,6 +237,9 @@ def deal_input(variant_name: str, *, deal: str | None = None, position: str | No
                skip_table: bool = False) -> analysis.DealInput:
     """A deal (deal notation) or a position (position notation) to analyse; ``contract`` is
     (trump suit code, taker); ``player`` the hearts player whose points are solved."""
+    if deal is not None and position is not None:
+        # One oneof in the message: the second would silently replace the first.
+        raise ValueError("give a deal or a position, not both")
     item = analysis.DealInput(variant=variant(variant_name), dealer=dealer, skip_table=skip_table)
     if deal is not None:
         item.deal = deal
