@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import math
 import os
 import signal
 import sqlite3
@@ -53,6 +54,8 @@ def _number(kind: Callable[[str], float], least: float) -> Callable[[str], float
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
         if value < least:
             raise argparse.ArgumentTypeError(f"{text!r}: must be at least {least}")
         return value

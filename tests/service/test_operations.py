@@ -131,6 +131,7 @@ def test_help_names_every_setting_with_its_variable_and_default(capsys):
     ([], {"CARDGAMES_SYNC": "off"}, "CARDGAMES_SYNC", "must be one of FULL, NORMAL"),
     ([], {"CARDGAMES_LOG_LEVEL": "loud"}, "CARDGAMES_LOG_LEVEL", "must be one of debug"),
     ([], {"CARDGAMES_GRACE": "-1"}, "CARDGAMES_GRACE", "must be at least 0"),
+    ([], {"CARDGAMES_GRACE": "nan"}, "CARDGAMES_GRACE", "is not a finite number"),
     ([], {"CARDGAMES_SOLVER_SLOTS": "1.5"}, "CARDGAMES_SOLVER_SLOTS", "is not a number"),
     (["--workers", "x"], {}, "--workers", "is not a number"),
     (["--sync", "nope"], {}, "--sync", "must be one of FULL, NORMAL"),
