@@ -72,9 +72,9 @@ pub fn declaration(variant: Variant, (played, trump, shows, loses_to): &Declarat
 }
 
 /// A whole number from Python that must fit `T` (a seat, a count, a size, a target). Out of
-/// range, a negative seat or a huge count say, is the typed `InvalidInputError`, where
-/// PyO3's own conversion raises `OverflowError`; PyO3 notes which argument it was. A value
-/// that is no int at all stays a `TypeError`.
+/// range, a negative seat or a huge count say, is the typed `InvalidInputError` ("-1 is out
+/// of range"), where PyO3's own conversion raises `OverflowError`; PyO3 notes which
+/// argument it was. A value that is no int at all stays a `TypeError`.
 pub struct Int<T>(pub T);
 
 impl<'a, 'py, T> FromPyObject<'a, 'py> for Int<T>
@@ -86,7 +86,11 @@ where
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         match T::extract(obj) {
             Ok(value) => Ok(Int(value)),
-            Err(error) if error.is_instance_of::<PyOverflowError>(obj.py()) => Err(InvalidInputError::new_err(format!("{} is out of range", obj.as_any()))),
+            Err(error) if error.is_instance_of::<PyOverflowError>(obj.py()) => {
+                // Python will not print an int of more than 4,300 digits: then no number.
+                let message = obj.str().map_or_else(|_| "out of range".to_string(), |text| format!("{text} is out of range"));
+                Err(InvalidInputError::new_err(message))
+            }
             Err(error) => Err(error),
         }
     }
