@@ -6,6 +6,7 @@ import asyncio
 import re
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,16 @@ def test_the_readme_session_runs(server, capsys):
     block = re.search(r"```python\n(from cardgames_client import CardgamesError, Client\n.*?)```", text, re.S).group(1)
     exec(compile(block.replace("127.0.0.1:50051", server.address), "README.md", "exec"), {})
     assert capsys.readouterr().out.split() == ["StatusCode.FAILED_PRECONDITION", "NOT_YOUR_TURN", "1", "1"]
+
+
+def test_every_readme_python_example_runs(server, capsys):
+    """The analysis, solver and rules examples too, as a reader would paste them."""
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+    assert len(blocks) >= 4
+    for number, block in enumerate(blocks):
+        code = textwrap.dedent(block).replace("127.0.0.1:50051", server.address)
+        exec(compile(code, f"README.md python block {number}", "exec"), {})
+    assert "4/4" in capsys.readouterr().out  # the batch analysis streamed every item
 
 
 def test_async_client(server):
