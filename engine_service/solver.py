@@ -11,8 +11,10 @@ hearts, the chosen ``player``'s score in the deal (moon included), that player m
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,17 +90,36 @@ def _position_text(variant: str, position: str | Position) -> str:
 class Solver:
     """A reusable solver; related solves share its transposition table (at most
     ``memory_mb``, by default 256; bridge and hearts use a partition table of their own
-    within the same bound, and a solve gives back the memory of the table it does not use)."""
+    within the same bound, and a solve gives back the memory of the table it does not use).
+
+    Threads may share one: its calls then run one at a time (they share the table), a call
+    waiting at most its ``deadline``. Solvers of their own run in parallel (the GIL is
+    released while solving)."""
 
     def __init__(self, memory_mb: int = _solver.DEFAULT_MEMORY_MB) -> None:
         self._inner = _solver.Solver(memory_mb)
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def _turn(self, deadline: float | None = None) -> Iterator[float | None]:
+        """This solver to one call at a time (the extension refuses a second one with a bare
+        RuntimeError); yields what is left of ``deadline`` once it is this call's turn."""
+        start = time.monotonic()
+        if not self._lock.acquire(timeout=-1 if deadline is None else max(deadline, 0.0)):
+            raise SolveStoppedError("the deadline passed while another thread used this solver")
+        try:
+            yield None if deadline is None else deadline - (time.monotonic() - start)
+        finally:
+            self._lock.release()
 
     @property
     def memory_bytes(self) -> int:
-        return self._inner.memory_bytes
+        with self._turn():
+            return self._inner.memory_bytes
 
     def clear(self) -> None:
-        self._inner.clear()
+        with self._turn():
+            self._inner.clear()
 
     def solve(
         self,
@@ -111,7 +132,9 @@ class Solver:
         deadline: float | None = None,
     ) -> Solution:
         """``deadline``: seconds from now; past it, ``SolveStoppedError``."""
-        raw = self._inner.solve(variant, _position_text(variant, position), player, all_cards, line, deadline)
+        text = _position_text(variant, position)
+        with self._turn(deadline) as left:
+            raw = self._inner.solve(variant, text, player, all_cards, line, left)
         return Solution.from_raw(raw)
 
     def reaches(
@@ -126,7 +149,9 @@ class Solver:
         """Whether the MAX side ends the deal with at least ``target`` (what it has won
         included): one null-window search, much cheaper than the value when the answer is
         clear. ``deadline`` as for :meth:`solve`."""
-        return self._inner.reaches(variant, _position_text(variant, position), target, player, deadline)
+        text = _position_text(variant, position)
+        with self._turn(deadline) as left:
+            return self._inner.reaches(variant, text, target, player, left)
 
     def line_short_of(
         self,
@@ -140,13 +165,16 @@ class Solver:
         """A line (card codes) along which the MAX side ends below ``target``: the other
         side's cards keep it there, the MAX side's are any (none can lift it); None when the
         MAX side reaches ``target``. As cheap as :meth:`reaches` when the value is far below."""
-        return self._inner.line_short_of(variant, _position_text(variant, position), target, player, deadline)
+        text = _position_text(variant, position)
+        with self._turn(deadline) as left:
+            return self._inner.line_short_of(variant, text, target, player, left)
 
     def value(self, variant: str, position: str | Position, *, player: int | None = None) -> int:
         return self.solve(variant, position, player=player, all_cards=False, line=False).value
 
     def dd_table(self, variant: str, deal: str, dealer: int = 0, *, deadline: float | None = None) -> DDTable:
-        rows = self._inner.dd_table(variant, deal, dealer, deadline)
+        with self._turn(deadline) as left:
+            rows = self._inner.dd_table(variant, deal, dealer, left)
         return DDTable(variant, {(trump, taker): value for trump, taker, value in rows})
 
 

@@ -213,3 +213,35 @@ def test_a_batch_job_with_a_negative_player_gets_its_own_error():
                                   ("hearts", HEARTS_POSITION, 0)])
     assert [str(result) for result in results[:2]] == ["invalid position: the hearts player must be a seat"] * 2
     assert isinstance(results[0], InvalidInputError) and results[2].value == 0
+
+
+def test_threads_may_share_a_solver():
+    """Its calls take turns: the extension alone refused a second with RuntimeError('Already borrowed')."""
+    shared = Solver(memory_mb=32)
+    deal = new_game("belote", seed="shared")
+    deal_text = format_deal(deal.deck, deal.d.dealt)
+    alone = Solver().dd_table("belote", deal_text, dealer=deal.d.dealer).entries
+    results, errors = [], []
+
+    def work() -> None:
+        try:
+            for _ in range(3):
+                results.append(shared.dd_table("belote", deal_text, dealer=deal.d.dealer).entries)
+                shared.clear()
+        except Exception as error:  # noqa: BLE001 - any error fails the test below
+            errors.append(error)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors and results == [alone] * 12
+
+
+def test_a_call_waiting_for_a_shared_solver_keeps_its_deadline():
+    shared = Solver(memory_mb=8)
+    with shared._turn():  # another thread's solve in progress, for this test's purpose
+        with pytest.raises(solver.SolveStoppedError, match="another thread used this solver"):
+            shared.solve("belote", BELOTE_POSITION, deadline=0.05)
+    assert shared.solve("belote", BELOTE_POSITION, deadline=5).value == Solver().value("belote", BELOTE_POSITION)
