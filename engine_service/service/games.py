@@ -33,6 +33,7 @@ from .store import GameRecord, GameRow, MoveRecord, Store
 
 ACTIVE, FINISHED = "ACTIVE", "FINISHED"
 MAX_REQUEST_ID = 128
+MAX_SEED = 256
 # How often the games being watched are checked for moves made by another server process
 # (one query for all of them), and the longest a watcher sleeps without checking.
 WATCH_POLL_SECONDS = 0.05
@@ -139,6 +140,9 @@ class GameService:
     async def create(
         self, variant: str, options: Mapping[str, Any], *, seed: str | None = None, deal: str | None = None
     ) -> Created:
+        if seed is not None and len(seed) > MAX_SEED:
+            # It is stored with the game and replayed from: a bound, as for request ids.
+            raise InvalidInput(f"seed must be at most {MAX_SEED} characters", field="seed")
         game_seed = seed if seed is not None else secrets.token_hex(32)
         try:
             game = new_game(variant, options, seed=game_seed, deal=deal)

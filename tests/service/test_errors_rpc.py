@@ -62,6 +62,10 @@ def test_invalid_argument_on_creation(client):
              "INVALID_OPTION", "options.belote")
     rejected(client, None, lambda: client.create_game("hearts", deal="not a deal"), C.INVALID_ARGUMENT,
              "INVALID_NOTATION", "deal")
+    # The seed is stored and replayed from: bounded, as request ids are.
+    rejected(client, None, lambda: client.create_game("hearts", seed="s" * 257), C.INVALID_ARGUMENT,
+             "INVALID_ARGUMENT", "seed")
+    assert client.create_game("hearts", seed="s" * 256).game_id
 
 
 def test_invalid_argument_on_moves(client, game):
