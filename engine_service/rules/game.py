@@ -225,21 +225,21 @@ class Game:
     def is_over(self) -> bool:
         return self.phase is Phase.GAME_OVER
 
-    def _check_seat(self, seat: object) -> None:
+    def check_seat(self, seat: object) -> None:
         """Raises ``INVALID_SEAT`` unless ``seat`` is a seat of this game: a negative index
         (Python's "from the end") or a bool would otherwise read another seat's cards."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise RuleViolation(Reason.INVALID_SEAT, f"seats are 0..{self.players - 1}", field="seat")
 
     def legal_moves(self, seat: int) -> list[Move]:
-        self._check_seat(seat)
+        self.check_seat(seat)
         if seat not in self.to_act():
             return []
         return list(self._phase_moves(seat))
 
     def validate(self, seat: int, move: Move) -> None:
         """Raises :class:`RuleViolation` unless ``seat`` may play ``move`` now. Changes nothing."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         if not isinstance(move, Move):
             # A move's text ("take") is not a move: without this it read as the wrong phase.
             raise RuleViolation(Reason.UNKNOWN_MOVE, f"{move!r} is not a Move: parse_move(text, game.deck) makes one")
@@ -500,7 +500,7 @@ class Game:
         from .views import build_view
 
         if viewer is not None:
-            self._check_seat(viewer)
+            self.check_seat(viewer)
         return build_view(self, viewer)
 
     def position(self) -> Position:
@@ -519,6 +519,6 @@ class Game:
     def knowledge(self, viewer: int) -> Knowledge:
         from .knowledge import build_knowledge
 
-        self._check_seat(viewer)
+        self.check_seat(viewer)
         return build_knowledge(self, viewer)
 

@@ -378,9 +378,7 @@ class GameService:
         return seat
 
     def _authorize(self, live: LiveGame, seat: int, token: str | None) -> None:
-        players = live.game.players
-        if not 0 <= seat < players:
-            raise InvalidInput(f"seats are 0..{players - 1}", reason=Reason.INVALID_SEAT.value, field="seat")
+        live.game.check_seat(seat)  # INVALID_SEAT, field seat: INVALID_ARGUMENT (interceptor)
         if not token:
             raise Unauthenticated("this call needs the seat's token", reason="MISSING_CREDENTIAL")
         owner = seat_of(token, live.record.credential_hashes)
