@@ -309,11 +309,14 @@ class GameService:
         self, game_id: str, seat: int | None, token: str | None, after_version: int | None
     ) -> AsyncIterator[PlayerView | SeenChange]:
         """The viewer's snapshot (unless resuming), then every change in order, until the game ends."""
+        if after_version is not None and after_version < 0:
+            # No game is ever at a negative version: a malformed field, not one ahead of the game.
+            raise InvalidInput("after_version must not be negative", field="after_version")
         live = await self._live(game_id)
         viewer = self._viewer(live, seat, token)
         async with live.lock:
             live = await self._current(game_id)
-            if after_version is not None and not 0 <= after_version <= live.game.version:
+            if after_version is not None and after_version > live.game.version:
                 raise OutOfRange(f"after_version must be 0..{live.game.version}", field="after_version")
             snapshot = live.game.view(viewer) if after_version is None else None
         if snapshot is not None:
