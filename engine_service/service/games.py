@@ -185,6 +185,8 @@ class GameService:
         """The position at the first card of trick ``trick`` of a deal ``game_id`` has
         played to its end (default: the last one), for one of its players; a deal in
         progress or never played is refused."""
+        if number is not None and number < 0:
+            raise InvalidInput("deal_number must not be negative", field="deal_number")
         live = await self._live(game_id)
         self._authorize(live, seat, token)
         async with live.lock:
@@ -195,7 +197,7 @@ class GameService:
                 number = finished - 1
                 if number < 0:
                     raise FailedPrecondition("no deal of this game is over yet", reason="DEAL_IN_PROGRESS")
-            if number < 0 or number > finished:
+            if number > finished:
                 raise OutOfRange(f"this game has deals 0..{finished}", reason="DEAL_OUT_OF_RANGE", field="deal_number")
             if number == finished:
                 raise FailedPrecondition("this deal is still being played", reason="DEAL_IN_PROGRESS")

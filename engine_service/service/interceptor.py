@@ -2,8 +2,9 @@
 
 Every domain error (the engine's :class:`RuleViolation`, the service's
 :class:`ServiceError`) is turned into its status code with ``google.rpc`` details: an
-``ErrorInfo`` (stable reason, domain ``cardgames.v1``) and, for malformed input, a
-``BadRequest`` naming the field. Anything else is a bug: logged with its traceback, and
+``ErrorInfo`` (stable reason, domain ``cardgames.v1``) and, for malformed input or a
+value out of range, a ``BadRequest`` naming the field (Google's error model gives
+INVALID_ARGUMENT and OUT_OF_RANGE that detail). Anything else is a bug: logged with its traceback, and
 answered INTERNAL without details.
 """
 
@@ -41,6 +42,9 @@ _CODES: dict[type[errors.ServiceError], grpc.StatusCode] = {
     errors.DeadlineExceeded: grpc.StatusCode.DEADLINE_EXCEEDED,
 }
 
+# The codes whose status names the field at fault (a google.rpc.BadRequest).
+_FIELD_CODES = (grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.OUT_OF_RANGE)
+
 
 def status_for(error: BaseException) -> tuple[grpc.StatusCode, str, str, str | None] | None:
     """(code, reason, message, field) for a domain error; None for anything else."""
@@ -52,7 +56,7 @@ def status_for(error: BaseException) -> tuple[grpc.StatusCode, str, str, str | N
     if isinstance(error, errors.ServiceError):
         for kind, code in _CODES.items():
             if isinstance(error, kind):
-                field = error.field if code is grpc.StatusCode.INVALID_ARGUMENT else None
+                field = error.field if code in _FIELD_CODES else None
                 return code, error.reason, error.message, field
     return None
 

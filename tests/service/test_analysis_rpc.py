@@ -121,7 +121,11 @@ def test_a_game_deal_is_analysed_for_its_players_once_over_never_in_progress(cli
     assert refused.code == grpc.StatusCode.FAILED_PRECONDITION and refused.reason == "DEAL_IN_PROGRESS"
     beyond = error_of(lambda: client.analyze_deal(game_id=game.game_id, seat=0, token=game.tokens[0],
                                                   deal_number=number + 2))
-    assert beyond.code == grpc.StatusCode.OUT_OF_RANGE
+    assert (beyond.code, beyond.reason, beyond.fields) == (grpc.StatusCode.OUT_OF_RANGE, "DEAL_OUT_OF_RANGE",
+                                                           ("deal_number",))
+    negative = error_of(lambda: client.analyze_deal(game_id=game.game_id, seat=0, token=game.tokens[0],
+                                                    deal_number=-1))  # never a deal, whatever comes next
+    assert (negative.code, negative.fields) == (grpc.StatusCode.INVALID_ARGUMENT, ("deal_number",))
     # Players only.
     assert error_of(lambda: client.analyze_deal(game_id=game.game_id, seat=0)).code == grpc.StatusCode.UNAUTHENTICATED
     wrong = error_of(lambda: client.analyze_deal(game_id=game.game_id, seat=0, token=game.tokens[1]))
@@ -202,7 +206,8 @@ def test_a_finished_hearts_deal_is_analysed_from_a_late_trick_with_each_players_
     assert sorted(cell.taker for cell in analysis.table) == [0, 1, 2, 3]
     assert next(cell.value for cell in analysis.table if cell.taker == 2) == analysis.play.value
     beyond = error_of(lambda: client.analyze_deal(game_id=game.game_id, seat=2, token=game.tokens[2], from_trick=13))
-    assert beyond.code == grpc.StatusCode.OUT_OF_RANGE and beyond.reason == "TRICK_OUT_OF_RANGE"
+    assert (beyond.code, beyond.reason, beyond.fields) == (grpc.StatusCode.OUT_OF_RANGE, "TRICK_OUT_OF_RANGE",
+                                                           ("from_trick",))
     negative = error_of(lambda: client.analyze_deal(game_id=game.game_id, seat=2, token=game.tokens[2], from_trick=-1))
     assert negative.code == grpc.StatusCode.INVALID_ARGUMENT and "from_trick" in negative.fields
 

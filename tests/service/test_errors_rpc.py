@@ -174,7 +174,7 @@ def test_version_conflict_and_game_over(server, client):
                                                       expected_version=-1), C.INVALID_ARGUMENT, "INVALID_ARGUMENT",
              "expected_version")  # no game is at a negative version: malformed, not stale
     rejected(client, game, lambda: list(client.watch(game.game_id, after_version=10**6)), C.OUT_OF_RANGE,
-             "VERSION_OUT_OF_RANGE")
+             "VERSION_OUT_OF_RANGE", "after_version")
     rejected(client, game, lambda: list(client.watch(game.game_id, after_version=-1)), C.INVALID_ARGUMENT,
              "INVALID_ARGUMENT", "after_version")  # never valid, whatever the game does next
     play_to_end(server.address, game, random.Random(5))
