@@ -67,7 +67,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
     async def ListGames(self, request: api.ListGamesRequest, context: grpc.aio.ServicerContext) -> api.ListGamesResponse:
         size = request.page_size or DEFAULT_PAGE_SIZE
         if not 1 <= size <= MAX_PAGE_SIZE:
-            raise InvalidInput(f"page_size must be 1..{MAX_PAGE_SIZE}", field="page_size")
+            raise InvalidInput(f"page_size must be 1..{MAX_PAGE_SIZE} (0 means {DEFAULT_PAGE_SIZE})", field="page_size")
         rows = self.games.list(
             variant=convert.variant_name(request.variant, required=False),
             status=convert.status_name(request.status),
