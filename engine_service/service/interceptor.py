@@ -4,8 +4,8 @@ Every domain error (the engine's :class:`RuleViolation`, the service's
 :class:`ServiceError`) is turned into its status code with ``google.rpc`` details: an
 ``ErrorInfo`` (stable reason, domain ``cardgames.v1``) and, for malformed input or a
 value out of range, a ``BadRequest`` naming the field (Google's error model gives
-INVALID_ARGUMENT and OUT_OF_RANGE that detail). Anything else is a bug: logged with its traceback, and
-answered INTERNAL without details.
+INVALID_ARGUMENT and OUT_OF_RANGE that detail). Anything else is a bug: logged with its
+traceback, and answered INTERNAL without details.
 """
 
 from __future__ import annotations
