@@ -185,8 +185,7 @@ class GameService:
         """The position at the first card of trick ``trick`` of a deal ``game_id`` has
         played to its end (default: the last one), for one of its players; a deal in
         progress or never played is refused."""
-        if number is not None and number < 0:
-            raise InvalidInput("deal_number must not be negative", field="deal_number")
+        _not_negative(number, "deal_number")
         live = await self._live(game_id)
         self._authorize(live, seat, token)
         async with live.lock:
@@ -243,9 +242,7 @@ class GameService:
     ) -> MoveAnswer:
         if request_id is not None and not (0 < len(request_id) <= MAX_REQUEST_ID and request_id.isprintable()):
             raise InvalidInput("request_id must be 1..128 printable characters", field="request_id")
-        if expected_version is not None and expected_version < 0:
-            # No game is ever at a negative version: a malformed field, not a stale one.
-            raise InvalidInput("expected_version must not be negative", field="expected_version")
+        _not_negative(expected_version, "expected_version")  # never valid, not stale
         live = await self._live(game_id)
         self._authorize(live, seat, token)
         for _ in range(5):  # another process may win the race; without expected_version, retry
@@ -311,9 +308,7 @@ class GameService:
         self, game_id: str, seat: int | None, token: str | None, after_version: int | None
     ) -> AsyncIterator[PlayerView | SeenChange]:
         """The viewer's snapshot (unless resuming), then every change in order, until the game ends."""
-        if after_version is not None and after_version < 0:
-            # No game is ever at a negative version: a malformed field, not one ahead of the game.
-            raise InvalidInput("after_version must not be negative", field="after_version")
+        _not_negative(after_version, "after_version")  # never valid, not ahead of the game
         live = await self._live(game_id)
         viewer = self._viewer(live, seat, token)
         async with live.lock:
@@ -441,6 +436,13 @@ class GameService:
             if oldest.lock.locked() or oldest_id in self._watched:
                 break
             del self._cache[oldest_id]
+
+
+def _not_negative(value: int | None, field: str) -> None:
+    """A negative version or deal number is never valid, whatever the game does next: a
+    malformed field (INVALID_ARGUMENT), not one the game has not reached (OUT_OF_RANGE)."""
+    if value is not None and value < 0:
+        raise InvalidInput(f"{field} must not be negative", field=field)
 
 
 def _creation_field(violation: RuleViolation) -> str:
