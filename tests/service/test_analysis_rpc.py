@@ -68,6 +68,11 @@ def test_hearts_deals_and_positions_solve_for_the_named_player(client):
         (deal_input("belote", deal=seeded_deal("belote", "bad"), contract=("H", 9)), "INVALID_SEAT", "input.contract.taker"),
         (deal_input("belote", deal=seeded_deal("belote", "bad"), dealer=4), "INVALID_SEAT", "input.dealer"),
         (deal_input("euchre3", position="0:MA. . ;trump=Z;leader=0"), "INVALID_NOTATION", "input.position"),
+        # Every heart played, but nobody's points given: who may shoot the moon is unknown.
+        (deal_input("hearts", position="0:A... K... Q... J...;leader=0", player=0), "INVALID_POSITION",
+         "input.position"),
+        (deal_input("hearts", position="0:A... K... Q... J...;leader=0;points=30 0 0 0", player=0),
+         "INVALID_POSITION", "input.position"),
         (pb.Variant.Value("VARIANT_UNSPECIFIED"), "INVALID_VARIANT", "variant"),
     ],
 )

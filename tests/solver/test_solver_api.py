@@ -113,7 +113,7 @@ def test_memory_limit_is_validated_and_used():
             solver.solve_batch([("belote", BELOTE_POSITION, None)], memory_mb=memory_mb)
 
 
-HEARTS_POSITION = "0:A... K... Q... J...;leader=0"
+HEARTS_POSITION = "0:A... K... Q... J...;leader=0;points=0 13 0 0"  # every heart gone to seat 1
 
 
 @pytest.mark.parametrize(("call", "argument"), [
@@ -212,7 +212,7 @@ def test_a_batch_job_with_a_negative_player_gets_its_own_error():
     results = solver.solve_batch([("hearts", HEARTS_POSITION, -1), ("hearts", HEARTS_POSITION, 7),
                                   ("hearts", HEARTS_POSITION, 0)])
     assert [str(result) for result in results[:2]] == ["invalid position: the hearts player must be a seat"] * 2
-    assert isinstance(results[0], InvalidInputError) and results[2].value == 0
+    assert isinstance(results[0], InvalidInputError) and results[2].value == 13  # the Q♠
 
 
 def test_threads_may_share_a_solver():

@@ -3,6 +3,7 @@
 use crate::cards::{Card, CardSet};
 use crate::error::SolverError;
 use crate::notation::{format_hands, parse_cards, parse_hands, split_fields};
+use crate::rules::card_points;
 use crate::variant::Variant;
 
 /// A moment of play. Built through [`Position::new`] or [`Position::parse`], which
@@ -81,6 +82,7 @@ impl Position {
         if points[..n].iter().any(|&p| p < 0) || points[n..].iter().any(|&p| p != 0) || tricks[n..].iter().any(|&t| t != 0) {
             return Err(invalid("points and tricks won are per seat and not negative"));
         }
+        check_won_so_far(variant, deck.difference(seen), trump, &points, &tricks, variant.hand_size() - before_trick(leader))?;
         Ok(Position { variant, hands, leader, trick, trump, taker, points, tricks })
     }
 
@@ -147,6 +149,36 @@ impl Position {
     pub fn with_trump(&self, trump: Option<u32>) -> Result<Position, SolverError> {
         Position::new(self.variant, self.hands, self.leader, self.trick.clone(), trump, self.taker, self.points, self.tricks)
     }
+}
+
+/// What was won before this position must be possible: no more tricks than were played,
+/// no more points than the cards played carry. In hearts the points must be exactly
+/// those of the cards played, as the moon rule needs to know who took them (left at zero
+/// with point cards gone, a player taking the rest would count as shooting the moon).
+fn check_won_so_far(
+    variant: Variant,
+    played: CardSet,
+    trump: Option<u32>,
+    points: &[i32; 4],
+    tricks: &[u32; 4],
+    tricks_played: usize,
+) -> Result<(), SolverError> {
+    let won_tricks: u32 = tricks.iter().sum();
+    if won_tricks as usize > tricks_played {
+        return Err(invalid(format!("tricks won add up to {won_tricks}, but {tricks_played} tricks were played")));
+    }
+    let played_points: i32 = played.iter().map(|card| card_points(variant, card, trump)).sum();
+    let won_points: i32 = points.iter().sum();
+    if variant == Variant::Hearts && won_points != played_points {
+        return Err(invalid(format!(
+            "points won add up to {won_points}, but the cards played carry {played_points}: hearts needs them all, \
+             by who took them (points=..)"
+        )));
+    }
+    if won_points > played_points {
+        return Err(invalid(format!("points won add up to {won_points}, but the cards played carry only {played_points}")));
+    }
+    Ok(())
 }
 
 /// The fields of a position as the notation gives them, not yet validated together: a
@@ -247,5 +279,29 @@ mod tests {
         assert!(Position::parse(v, "0:AT.KQ.. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=1;trick=AD").is_err());
         assert!(Position::parse(Variant::Hearts, "0:2... ... ... ...;trump=H;leader=0").is_err());
         assert!(Position::parse(Variant::Hearts, "0:.... .... .... ....;leader=0").is_err());
+    }
+
+    #[test]
+    fn what_was_won_must_be_possible() {
+        // Three tricks played (five cards a hand of eight): the 7♥, Q♦, 9♦, 7♦ and every
+        // club, worth 33 card points with hearts trump.
+        let belote = |won: &str| Position::parse(Variant::Belote, &format!("2:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=2;{won}"));
+        assert!(belote("tricks=2 1 0 0").is_ok());
+        assert!(belote("tricks=2 1 1 0").is_err());
+        assert!(belote("points=20 13 0 0").is_ok());
+        assert!(belote("points=0 0 0 0").is_ok()); // counted from here
+        assert!(belote("points=20 14 0 0").is_err());
+        // Hearts: every heart is gone, the Q♠ still to play. The moon rule needs to know
+        // who took them, so they cannot be left out.
+        let hearts = |won: &str| Position::parse(Variant::Hearts, &format!("0:A... K... Q... J...;leader=0;{won}"));
+        assert!(hearts("points=0 13 0 0").is_ok());
+        assert!(hearts("points=5 8 0 0").is_ok());
+        let error = hearts("points=0 0 0 0").unwrap_err().to_string();
+        assert!(error.contains("points won add up to 0, but the cards played carry 13"), "{error}");
+        assert!(hearts("points=0 14 0 0").is_err());
+        // A card on the table is not won yet.
+        let led = |won: &str| Position::parse(Variant::Hearts, &format!("0:... K... A... J...;leader=0;trick=QS;{won}"));
+        assert!(led("points=0 13 0 0").is_ok());
+        assert!(led("points=13 13 0 0").is_err());
     }
 }

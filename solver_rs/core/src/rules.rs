@@ -155,7 +155,7 @@ impl Rules {
             lane_values: [&NO_POINTS; 4],
         };
         for card in variant.deck().iter() {
-            let (lane, bit, points) = rules.layout(card, trump);
+            let (lane, bit, points) = layout(variant, card, trump);
             let internal = (lane * 16 + bit) as u8;
             rules.to_internal[card.index() as usize] = internal;
             rules.to_natural[internal as usize] = card.index();
@@ -209,45 +209,6 @@ impl Rules {
             }
         }
         shared
-    }
-
-    /// (lane, strength bit, points) of a natural card once trump is known.
-    fn layout(&self, card: Card, trump: Option<u32>) -> (u32, u32, i32) {
-        let (suit, rank) = (card.suit(), card.rank());
-        match self.variant {
-            Variant::Bridge | Variant::Hearts => {
-                let points = if self.variant == Variant::Hearts && suit == 1 {
-                    1
-                } else if self.variant == Variant::Hearts && suit == 0 && rank == 10 {
-                    13
-                } else {
-                    0
-                };
-                (suit, rank, points)
-            }
-            Variant::Belote | Variant::Belote3 => {
-                let r = rank as usize;
-                if Some(suit) == trump {
-                    let bit = BELOTE_TRUMP_BIT[r];
-                    (suit, bit, BELOTE_TRUMP_POINTS[bit as usize])
-                } else {
-                    let bit = BELOTE_PLAIN_BIT[r];
-                    (suit, bit, BELOTE_PLAIN_POINTS[bit as usize])
-                }
-            }
-            Variant::Euchre3 => {
-                let trump = trump.unwrap_or(u32::MAX);
-                if trump < 4 && rank == 0 && suit == trump {
-                    (trump, 6, 0) // the Oracle
-                } else if trump < 4 && rank == 0 && suit == EUCHRE3_SAME_COLOUR[trump as usize] {
-                    (trump, 5, 0) // the Sage: trump for every purpose
-                } else if suit == trump || (trump < 4 && suit == EUCHRE3_SAME_COLOUR[trump as usize]) {
-                    (suit, rank - 1, 0)
-                } else {
-                    (suit, rank, 0)
-                }
-            }
-        }
     }
 
     fn set_sides(&mut self, position: &Position) {
@@ -420,4 +381,49 @@ fn nonzero_or(set: u64, otherwise: u64) -> u64 {
     } else {
         otherwise
     }
+}
+
+/// (lane, strength bit, points) of a natural card once trump is known.
+pub(crate) fn layout(variant: Variant, card: Card, trump: Option<u32>) -> (u32, u32, i32) {
+    let (suit, rank) = (card.suit(), card.rank());
+    match variant {
+        Variant::Bridge | Variant::Hearts => {
+            let points = if variant == Variant::Hearts && suit == 1 {
+                1
+            } else if variant == Variant::Hearts && suit == 0 && rank == 10 {
+                13
+            } else {
+                0
+            };
+            (suit, rank, points)
+        }
+        Variant::Belote | Variant::Belote3 => {
+            let r = rank as usize;
+            if Some(suit) == trump {
+                let bit = BELOTE_TRUMP_BIT[r];
+                (suit, bit, BELOTE_TRUMP_POINTS[bit as usize])
+            } else {
+                let bit = BELOTE_PLAIN_BIT[r];
+                (suit, bit, BELOTE_PLAIN_POINTS[bit as usize])
+            }
+        }
+        Variant::Euchre3 => {
+            let trump = trump.unwrap_or(u32::MAX);
+            if trump < 4 && rank == 0 && suit == trump {
+                (trump, 6, 0) // the Oracle
+            } else if trump < 4 && rank == 0 && suit == EUCHRE3_SAME_COLOUR[trump as usize] {
+                (trump, 5, 0) // the Sage: trump for every purpose
+            } else if suit == trump || (trump < 4 && suit == EUCHRE3_SAME_COLOUR[trump as usize]) {
+                (suit, rank - 1, 0)
+            } else {
+                (suit, rank, 0)
+            }
+        }
+    }
+}
+
+/// A card's points once trump is known (RULES.md: the belote tables, hearts' 1 a heart and
+/// 13 for the Q♠; none in euchre3 and bridge).
+pub(crate) fn card_points(variant: Variant, card: Card, trump: Option<u32>) -> i32 {
+    layout(variant, card, trump).2
 }

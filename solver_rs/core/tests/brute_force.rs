@@ -260,22 +260,19 @@ fn random_position(variant: Variant, rng: &mut SmallRng) -> (Position, Reference
     let taker = rng.random_range(0..n);
     let hearts_player = rng.random_range(0..n);
     let reference = Reference { variant, n, trump, taker, hearts_player };
-    // What was won before: random, and for hearts consistent with the point cards out of play.
+    // What was won before: random, but possible (what `Position::new` checks): the tricks
+    // played and the points of the cards out of play, each to a random seat; in hearts
+    // half the time all to one player (his moon still open).
     let mut points = [0i32; 4];
     let mut tricks = [0i32; 4];
-    let gone: i32 = out_of_play.iter().map(|&c| reference.points(c)).sum();
-    if variant == Variant::Hearts {
-        if rng.random_bool(0.5) {
-            points[rng.random_range(0..4)] = gone; // one player has every point so far
-        } else {
-            for _ in 0..gone {
-                points[rng.random_range(0..4)] += 1;
-            }
-        }
+    for _ in 0..variant.hand_size().saturating_sub(k) {
+        tricks[rng.random_range(0..n)] += 1;
+    }
+    if variant == Variant::Hearts && rng.random_bool(0.5) {
+        points[rng.random_range(0..4)] = out_of_play.iter().map(|&c| reference.points(c)).sum();
     } else {
-        for seat in 0..n {
-            points[seat] = rng.random_range(0..30);
-            tricks[seat] = rng.random_range(0..3);
+        for &card in &out_of_play {
+            points[rng.random_range(0..n)] += reference.points(card);
         }
     }
     let leader = rng.random_range(0..n);

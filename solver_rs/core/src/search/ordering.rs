@@ -556,13 +556,13 @@ mod tests {
         let first = |text: &str| first_card(Variant::Hearts, text);
         // West led the 5♣; East and South still hold clubs and no point card is in clubs:
         // North sheds his K♣ for free.
-        assert_eq!(first("0:...KQ4 ...AJ3 ...T98 AK...;leader=3;trick=5C;points=0 0 0 0"), "KC");
+        assert_eq!(first("0:...KQ4 ...AJ3 ...T98 AK...;leader=3;trick=5C;points=13 13 0 0"), "KC");
         // South, void in clubs, may throw a heart on it: North ducks.
-        assert_eq!(first("0:...KQ4 ...AJ3 .432.. AK...;leader=3;trick=5C;points=0 0 0 0"), "4C");
+        assert_eq!(first("0:...KQ4 ...AJ3 .432.. AK...;leader=3;trick=5C;points=13 10 0 0"), "4C");
         // North leads: everyone holds clubs (West no diamond), so his K♣ goes before his low cards.
-        assert_eq!(first("0:..5.KQ4 ..A.J32 ..7.T98 AK...65;leader=0;points=0 0 0 0"), "KC");
+        assert_eq!(first("0:..5.KQ4 ..A.J32 ..7.T98 AK...65;leader=0;points=13 13 0 0"), "KC");
         // East, void in clubs, may throw a heart on them: North leads low (the 5♦, fewer answers).
-        assert_eq!(first("0:..5.KQ4 .32.AJ. ..7.T98 AK...65;leader=0;points=0 0 0 0"), "5D");
+        assert_eq!(first("0:..5.KQ4 .32.AJ. ..7.T98 AK...65;leader=0;points=13 11 0 0"), "5D");
     }
 
     #[test]

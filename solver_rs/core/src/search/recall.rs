@@ -115,8 +115,8 @@ mod tests {
 
     #[test]
     fn it_gives_back_only_the_exact_position_it_was_given() {
-        let st = state("0:A... K... Q... J...;leader=0");
-        let other = state("0:K... A... Q... J...;leader=0");
+        let st = state("0:A... K... Q... J...;leader=0;points=7 6 0 0");
+        let other = state("0:K... A... Q... J...;leader=0;points=7 6 0 0");
         let found = Found { bounds: Bounds { lower: 1, upper: 1 }, lower_relies: 2, upper_relies: 4 };
         let mut recall = Recall::default();
         assert!(recall.get(&st, 7).is_none());
