@@ -15,6 +15,11 @@ thread per process; deals run in parallel processes).
 
     .venv/bin/python benchmarks/hint_quality.py [--deals 200] [--variants euchre3,...]
         [--budget-ms 30] [--max-samples 32] [--processes N] [--out results.jsonl]
+    .venv/bin/python benchmarks/hint_quality.py --compare BEFORE.jsonl AFTER.jsonl
+
+``--compare`` reads two ``--out`` files of the same deals (two builds, say) and prints the
+change of the gain, deal by deal: paired, so its interval is far narrower than either
+run's.
 """
 
 from __future__ import annotations
@@ -194,6 +199,25 @@ def summary(rows: list[dict[str, object]], variant: str) -> str:
     return "\n".join(lines)
 
 
+def compare(before_path: str, after_path: str) -> None:
+    """The per-deal change of the gain between two runs' rows, with its 95% interval."""
+    def load(path: str) -> dict[tuple[str, int], dict[str, float]]:
+        with open(path) as rows:
+            return {(row["variant"], row["deal"]): row for row in map(json.loads, rows)}
+
+    before, after = load(before_path), load(after_path)
+    for variant in sorted({variant for variant, _ in before}):
+        common = sorted(key for key in before.keys() & after.keys() if key[0] == variant)
+        for opponent in ("random", "greedy"):
+            changes = [after[key][opponent] - before[key][opponent] for key in common]
+            if len(changes) < 2:
+                continue
+            mean = statistics.fmean(changes)
+            half = 1.96 * statistics.stdev(changes) / math.sqrt(len(changes))
+            print(f"{variant:8} vs {opponent:6}: change {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}], "
+                  f"{len(changes)} deals, {sum(change == 0 for change in changes)} unchanged")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200)
@@ -202,7 +226,11 @@ def main() -> None:
     parser.add_argument("--max-samples", type=int, default=32)
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", help="append one JSON line per deal")
+    parser.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"), help="compare two --out files, then stop")
     args = parser.parse_args()
+    if args.compare:
+        compare(*args.compare)
+        return
     variants = args.variants.split(",")
     print(f"{args.deals} deals per variant, hint budget {args.budget_ms} ms, at most {args.max_samples} deals, "
           f"{args.processes} processes")
