@@ -384,7 +384,7 @@ fn nonzero_or(set: u64, otherwise: u64) -> u64 {
 }
 
 /// (lane, strength bit, points) of a natural card once trump is known.
-pub(crate) fn layout(variant: Variant, card: Card, trump: Option<u32>) -> (u32, u32, i32) {
+fn layout(variant: Variant, card: Card, trump: Option<u32>) -> (u32, u32, i32) {
     let (suit, rank) = (card.suit(), card.rank());
     match variant {
         Variant::Bridge | Variant::Hearts => {
