@@ -1,5 +1,7 @@
 """The solver's rules against the Python engine's: in random games of every variant, the
-legal cards agree at every card played."""
+legal cards agree at every card played. Each of those positions also passes the solver's
+checks of what cannot happen (points and tricks won, the trick in progress), so they
+refuse nothing a real game reaches."""
 
 from __future__ import annotations
 

@@ -83,7 +83,25 @@ impl Position {
             return Err(invalid("points and tricks won are per seat and not negative"));
         }
         check_won_so_far(variant, deck.difference(seen), trump, &points, &tricks, variant.hand_size() - before_trick(leader))?;
-        Ok(Position { variant, hands, leader, trick, trump, taker, points, tricks })
+        let position = Position { variant, hands, leader, trick, trump, taker, points, tricks };
+        if let Some(card) = crate::search::illegal_trick_card(&position.before_trick(), &position.trick) {
+            let seat = (leader + position.trick.iter().position(|&c| c == card).unwrap_or(0)) % n;
+            return Err(invalid(format!(
+                "the trick in progress breaks the rules: seat {seat} could not play {} there with what it still holds",
+                variant.card_code(card)
+            )));
+        }
+        Ok(position)
+    }
+
+    /// The same deal before its trick in progress: each card back in its seat's hand.
+    fn before_trick(&self) -> Position {
+        let n = self.variant.players();
+        let mut hands = self.hands;
+        for (i, &card) in self.trick.iter().enumerate() {
+            hands[(self.leader + i) % n].insert(card);
+        }
+        Position { hands, trick: Vec::new(), ..self.clone() }
     }
 
     /// Parses `first:hands;trump=H;taker=0;leader=2;trick=JH 9H;points=..;tricks=..`.
@@ -303,5 +321,18 @@ mod tests {
         let led = |won: &str| Position::parse(Variant::Hearts, &format!("0:... K... A... J...;leader=0;trick=QS;{won}"));
         assert!(led("points=0 13 0 0").is_ok());
         assert!(led("points=13 13 0 0").is_err());
+    }
+
+    #[test]
+    fn the_trick_in_progress_must_follow_the_rules() {
+        // West (seat 3) threw the 5♥ on the 5♠ though he still holds a spade.
+        let hearts = |west: &str| Position::parse(Variant::Hearts, &format!("0:K.A.. 3..2. .3.. {west};leader=2;trick=5S 5H;points=0 0 0 23"));
+        assert!(hearts("..4.").is_ok());
+        let error = hearts("4...").unwrap_err().to_string();
+        assert!(error.contains("seat 3 could not play 5H"), "{error}");
+        // Belote, trump led: East (seat 1) played under the 9♥ though he holds the J♥.
+        let belote = |east: &str| Position::parse(Variant::Belote, &format!("0:A... {east} KQ... ..AK.;trump=H;taker=0;leader=0;trick=9H 8H"));
+        assert!(belote(".7..").is_ok()); // he could not overtrump: any trump
+        assert!(belote(".J..").is_err());
     }
 }

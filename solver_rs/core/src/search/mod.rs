@@ -356,15 +356,35 @@ fn line_keeping(search: &mut Search<'_>, mut value: i32, keep: Keep) -> Vec<Card
 
 /// The cards the player to move may play in `position`, per the variant's obligations.
 pub fn legal_cards(position: &Position) -> Vec<Card> {
-    let objective = match position.variant() {
-        Variant::Hearts => Objective::Hearts { player: 0 },
-        _ => Objective::Tricks,
-    };
-    let rules = Rules::new(position, objective);
+    let rules = Rules::new(position, legality_objective(position));
     let st = State::new(&rules, position);
     let mut cards: Vec<Card> = bits(st.legal(&rules)).map(|i| rules.natural(i)).collect();
     cards.sort();
     cards
+}
+
+/// The first card of `trick` that was not legal when it was played, if any; `start` is
+/// the position before the trick, its cards back in their seats' hands (each hand then
+/// was what it holds now and its card in the trick).
+pub(crate) fn illegal_trick_card(start: &Position, trick: &[Card]) -> Option<Card> {
+    let rules = Rules::new(start, legality_objective(start));
+    let mut st = State::new(&rules, start);
+    for &card in trick {
+        let internal = rules.internal_bit(card).trailing_zeros();
+        if st.legal(&rules) & (1u64 << internal) == 0 {
+            return Some(card);
+        }
+        st.play(&rules, internal);
+    }
+    None
+}
+
+/// Legal cards do not depend on what is solved; an objective is only needed for the rules.
+fn legality_objective(position: &Position) -> Objective {
+    match position.variant() {
+        Variant::Hearts => Objective::Hearts { player: 0 },
+        _ => Objective::Tricks,
+    }
 }
 
 #[cfg(test)]
