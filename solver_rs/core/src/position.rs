@@ -84,7 +84,10 @@ impl Position {
         }
         check_won_so_far(variant, deck.difference(seen), trump, &points, &tricks, variant.hand_size() - before_trick(leader))?;
         let position = Position { variant, hands, leader, trick, trump, taker, points, tricks };
-        if let Some(card) = crate::search::illegal_trick_card(&position.before_trick(), &position.trick) {
+        // (Only with a trick in progress: the check builds the rules, and a hint checks
+        // thousands of positions.)
+        let illegal = if position.trick.is_empty() { None } else { crate::search::illegal_trick_card(&position.before_trick(), &position.trick) };
+        if let Some(card) = illegal {
             let seat = (leader + position.trick.iter().position(|&c| c == card).unwrap_or(0)) % n;
             return Err(invalid(format!(
                 "the trick in progress breaks the rules: seat {seat} could not play {} there with what it still holds",
