@@ -337,5 +337,10 @@ mod tests {
         let belote = |east: &str| Position::parse(Variant::Belote, &format!("0:A... {east} KQ... ..AK.;trump=H;taker=0;leader=0;trick=9H 8H"));
         assert!(belote(".7..").is_ok()); // he could not overtrump: any trump
         assert!(belote(".J..").is_err());
+        // euchre3, trump A led: the Initié of C is the Sage, a trump, so holding it seat 1
+        // had to follow; the Scribe of C is a plain card.
+        let euchre3 = |seat1: &str| Position::parse(Variant::Euchre3, &format!("0:S... {seat1} ..CE.;trump=A;taker=0;leader=0;trick=MA MR"));
+        assert!(euchre3(".S..").is_ok());
+        assert!(euchre3(".I..").is_err());
     }
 }
