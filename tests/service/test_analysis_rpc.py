@@ -73,6 +73,9 @@ def test_hearts_deals_and_positions_solve_for_the_named_player(client):
          "input.position"),
         (deal_input("hearts", position="0:A... K... Q... J...;leader=0;points=30 0 0 0", player=0),
          "INVALID_POSITION", "input.position"),
+        # A whole deal led by a seat without the 2♣.
+        (deal_input("hearts", position="0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432;leader=0",
+                    player=0), "INVALID_POSITION", "input.position"),
         # West threw a heart on the spade led though he still holds a spade.
         (deal_input("hearts", position="0:K.A.. 3..2. .3.. 4...;leader=2;trick=5S 5H;points=0 0 0 23", player=0),
          "INVALID_POSITION", "input.position"),

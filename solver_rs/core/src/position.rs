@@ -343,4 +343,13 @@ mod tests {
         assert!(euchre3(".S..").is_ok());
         assert!(euchre3(".I..").is_err());
     }
+
+    #[test]
+    fn in_hearts_the_first_trick_starts_with_the_two_of_clubs() {
+        let led = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876543";
+        assert!(Position::parse(Variant::Hearts, &format!("{led};leader=3;trick=2C")).is_ok());
+        // West, holding the 2♣, led another club.
+        let other_club = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876542";
+        assert!(Position::parse(Variant::Hearts, &format!("{other_club};leader=3;trick=3C")).is_err());
+    }
 }
