@@ -86,19 +86,19 @@ impl Position {
         let position = Position { variant, hands, leader, trick, trump, taker, points, tricks };
         // (Only with a trick in progress: the check builds the rules, and a hint checks
         // thousands of positions.)
-        let illegal = if position.trick.is_empty() { None } else { crate::search::illegal_trick_card(&position.before_trick(), &position.trick) };
-        if let Some(card) = illegal {
-            let seat = (leader + position.trick.iter().position(|&c| c == card).unwrap_or(0)) % n;
+        let illegal = if position.trick.is_empty() { None } else { crate::search::illegal_trick_card(&position.at_trick_start(), &position.trick) };
+        if let Some(place) = illegal {
             return Err(invalid(format!(
-                "the trick in progress breaks the rules: seat {seat} could not play {} there with what it still holds",
-                variant.card_code(card)
+                "the trick in progress breaks the rules: seat {} could not play {} there with what it still holds",
+                (leader + place) % n,
+                variant.card_code(position.trick[place])
             )));
         }
         Ok(position)
     }
 
-    /// The same deal before its trick in progress: each card back in its seat's hand.
-    fn before_trick(&self) -> Position {
+    /// The same deal at the start of its trick in progress: each card back in its seat's hand.
+    fn at_trick_start(&self) -> Position {
         let n = self.variant.players();
         let mut hands = self.hands;
         for (i, &card) in self.trick.iter().enumerate() {

@@ -86,9 +86,9 @@ pub fn objective_for(position: &Position, hearts_player: Option<usize>) -> Resul
 /// position, whose leader is not known yet).
 fn leads_the_first_trick_rightly(position: &Position) -> bool {
     let two_of_clubs = Card::from_parts(3, 0);
-    let leader = position.leader();
-    let cards_before_trick = position.hands()[leader].len() as usize + usize::from(!position.trick().is_empty());
-    cards_before_trick < position.variant().hand_size() || position.hands()[leader].contains(two_of_clubs) || position.trick().first() == Some(&two_of_clubs)
+    position.cards_per_hand() < position.variant().hand_size()
+        || position.hands()[position.leader()].contains(two_of_clubs)
+        || position.trick().first() == Some(&two_of_clubs)
 }
 
 #[derive(Debug)]
@@ -376,16 +376,16 @@ pub fn legal_cards(position: &Position) -> Vec<Card> {
     cards
 }
 
-/// The first card of `trick` that was not legal when it was played, if any; `start` is
-/// the position before the trick, its cards back in their seats' hands (each hand then
-/// was what it holds now and its card in the trick).
-pub(crate) fn illegal_trick_card(start: &Position, trick: &[Card]) -> Option<Card> {
+/// Where in `trick` the first card lies that was not legal when it was played, if any;
+/// `start` is the position before the trick, its cards back in their seats' hands (each
+/// hand then was what it holds now and its card in the trick).
+pub(crate) fn illegal_trick_card(start: &Position, trick: &[Card]) -> Option<usize> {
     let rules = Rules::new(start, legality_objective(start));
     let mut st = State::new(&rules, start);
-    for &card in trick {
+    for (place, &card) in trick.iter().enumerate() {
         let internal = rules.internal_bit(card).trailing_zeros();
         if st.legal(&rules) & (1u64 << internal) == 0 {
-            return Some(card);
+            return Some(place);
         }
         st.play(&rules, internal);
     }
