@@ -17,7 +17,7 @@ impl Card {
     }
 
     /// `suit` below 4 and `rank` below 16 (callers pass deck constants).
-    pub(crate) fn from_parts(suit: u32, rank: u32) -> Card {
+    pub(crate) const fn from_parts(suit: u32, rank: u32) -> Card {
         debug_assert!(suit < 4 && rank < 16);
         Card((suit * 16 + rank) as u8)
     }

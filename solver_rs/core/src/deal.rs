@@ -4,16 +4,16 @@ use crate::cards::{Card, CardSet};
 use crate::error::SolverError;
 use crate::notation::{parse_cards, parse_hands, split_fields};
 use crate::position::{invalid, Position};
+use crate::rules::first_leader;
 use crate::search::{SolveOptions, Solver};
 use crate::variant::Variant;
 use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deal {
-    pub variant: Variant,
-    pub hands: [CardSet; 4],
-    /// The undealt cards in order; the first is the turned card where one is turned.
-    pub stock: Vec<Card>,
+    variant: Variant,
+    hands: [CardSet; 4],
+    stock: Vec<Card>,
 }
 
 impl Deal {
@@ -28,6 +28,14 @@ impl Deal {
                 other => return Err(SolverError::Notation(format!("unknown deal field {other:?}"))),
             }
         }
+        Deal::new(variant, hands, stock)
+    }
+
+    /// Checks that the hands (equal) and the stock deal the whole deck once.
+    pub fn new(variant: Variant, hands: [CardSet; 4], stock: Vec<Card>) -> Result<Deal, SolverError> {
+        if hands[variant.players()..].iter().any(|hand| !hand.is_empty()) {
+            return Err(SolverError::InvalidPosition("more hands than players".into()));
+        }
         let mut all = hands.iter().fold(CardSet::EMPTY, |acc, &h| acc.union(h));
         for &card in &stock {
             if all.contains(card) {
@@ -35,14 +43,29 @@ impl Deal {
             }
             all.insert(card);
         }
-        if all != variant.deck() {
-            return Err(SolverError::InvalidPosition(format!("a {} deal holds the whole deck", variant.name())));
+        let dealt: u32 = hands.iter().map(|hand| hand.len()).sum::<u32>() + stock.len() as u32;
+        if all != variant.deck() || dealt != all.len() {
+            return Err(SolverError::InvalidPosition(format!("a {} deal holds the whole deck, each card once", variant.name())));
         }
         let sizes: Vec<u32> = hands[..variant.players()].iter().map(|h| h.len()).collect();
         if sizes.windows(2).any(|w| w[0] != w[1]) {
             return Err(SolverError::InvalidPosition("hands must be equal".into()));
         }
         Ok(Deal { variant, hands, stock })
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The hands as dealt (the seats past the variant's players hold nothing).
+    pub fn hands(&self) -> &[CardSet; 4] {
+        &self.hands
+    }
+
+    /// The undealt cards in order; the first is the turned card where one is turned.
+    pub fn stock(&self) -> &[Card] {
+        &self.stock
     }
 }
 
@@ -97,8 +120,7 @@ pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize, deadline: Optio
             }
         }
         Variant::Hearts => {
-            let two_clubs = v.parse_card("2C")?;
-            let leader = (0..4).find(|&s| deal.hands[s].contains(two_clubs)).ok_or_else(|| invalid("nobody holds the 2C"))?;
+            let leader = first_leader(&deal.hands).ok_or_else(|| invalid("nobody holds the 2C"))?;
             for player in 0..4 {
                 let position = Position::new(v, deal.hands, leader, vec![], None, None, [0; 4], [0; 4])?;
                 let value = value(&position, Some(player))?;
@@ -155,4 +177,33 @@ pub fn dd_table(solver: &mut Solver, deal: &Deal, dealer: usize, deadline: Optio
         }
     }
     Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deal_deals_the_whole_deck_once_in_equal_hands() {
+        let text = "0:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+        let deal = Deal::parse(Variant::Hearts, text).unwrap();
+        assert_eq!(Deal::new(Variant::Hearts, *deal.hands(), vec![]), Ok(deal.clone()));
+        // The A♠ twice (in North's and East's hands) and the 2♠ nowhere.
+        let mut hands = *deal.hands();
+        hands[1].remove(Variant::Hearts.parse_card("TS").unwrap());
+        hands[1].insert(Variant::Hearts.parse_card("AS").unwrap());
+        assert!(Deal::new(Variant::Hearts, hands, vec![]).is_err());
+        // A card left out.
+        let mut short = *deal.hands();
+        short[3].remove(Variant::Hearts.parse_card("2S").unwrap());
+        assert!(Deal::new(Variant::Hearts, short, vec![]).is_err());
+        // A fourth hand in a game of three, even one repeating cards dealt already.
+        let mut hands = [CardSet::EMPTY; 4];
+        for (i, card) in Variant::Euchre3.deck().iter().enumerate() {
+            hands[i % 3].insert(card);
+        }
+        assert!(Deal::new(Variant::Euchre3, hands, vec![]).is_ok());
+        hands[3] = hands[0];
+        assert!(Deal::new(Variant::Euchre3, hands, vec![]).is_err());
+    }
 }

@@ -9,6 +9,7 @@
 
 use crate::batch::run_indexed;
 use crate::cards::{Card, CardSet};
+use crate::deal::Deal;
 use crate::error::SolverError;
 use crate::playout::{card_values_by_playout, pass_values};
 use crate::position::{Position, PositionParts};
@@ -111,8 +112,8 @@ pub fn evaluate_passes(
 ) -> Result<SampledPasses, SolverError> {
     check_limits(limits)?;
     let per_deal = sampled(limits, threads, 1 << 20, |_, index, _| {
-        let deal = deal_position(template, holder_seats, sampler, seed, index)?.build()?;
-        pass_values(&deal, seat, offset)
+        let sampled = deal_position(template, holder_seats, sampler, seed, index)?;
+        pass_values(&Deal::new(Variant::Hearts, sampled.hands, vec![])?, seat, offset)
     })?;
     let choices = per_deal.first().map(|deal| deal.iter().map(|&(cards, _)| cards).collect()).unwrap_or_default();
     let values = per_deal.into_iter().map(|deal| deal.into_iter().map(|(_, value)| value).collect()).collect();

@@ -11,9 +11,10 @@
 //! void shed the Q♠, then the A♠/K♠ while the queen is out, then hearts, then high cards.
 
 use crate::cards::{bits, Card, CardSet};
+use crate::deal::Deal;
 use crate::error::SolverError;
 use crate::position::Position;
-use crate::rules::{lane_of, Objective, Rules, LANES, MOON_POINTS};
+use crate::rules::{first_leader, lane_of, Objective, Rules, LANES, MOON_POINTS};
 use crate::search::state::State;
 use crate::search::{SolveOptions, Solver};
 use crate::variant::Variant;
@@ -191,18 +192,20 @@ fn policy_pass(hand: u64) -> u64 {
     cards[..3].iter().fold(0, |acc, &card| acc | (1u64 << card))
 }
 
-/// Every choice of three cards `seat` may pass from its hand in a full hearts `deal` (13
-/// cards each, nothing played), with `seat`'s score after the passes (the others pass by
+/// Every choice of three cards `seat` may pass from its hand in a hearts `deal`, with `seat`'s score after the passes (the others pass by
 /// the policy; `offset` is the receiver: 1 left, 3 right, 2 across) and a whole deal of
 /// policy play. Choices in lexicographic order of card indices.
-pub fn pass_values(deal: &Position, seat: usize, offset: usize) -> Result<Vec<([Card; 3], i32)>, SolverError> {
-    if deal.variant() != Variant::Hearts || deal.cards_per_hand() != 13 || !deal.trick().is_empty() {
-        return Err(SolverError::InvalidPosition("a pass needs a whole hearts deal".into()));
+pub fn pass_values(deal: &Deal, seat: usize, offset: usize) -> Result<Vec<([Card; 3], i32)>, SolverError> {
+    if deal.variant() != Variant::Hearts {
+        return Err(SolverError::InvalidPosition("a pass needs a hearts deal".into()));
     }
     if seat >= 4 || !(1..=3).contains(&offset) {
         return Err(SolverError::InvalidPosition("the passer is a seat and the receiver another".into()));
     }
-    let rules = Rules::new(deal, Objective::Hearts { player: seat });
+    // The rules of the deal as dealt (they do not depend on who holds what).
+    let leader = first_leader(deal.hands()).ok_or(SolverError::MissingArgument("2C"))?;
+    let dealt = Position::new(Variant::Hearts, *deal.hands(), leader, vec![], None, None, [0; 4], [0; 4])?;
+    let rules = Rules::new(&dealt, Objective::Hearts { player: seat });
     let hands: Vec<u64> = deal.hands().iter().map(|&hand| rules.internal_set(hand)).collect();
     let others_pass: Vec<u64> = (0..4).map(|s| if s == seat { 0 } else { policy_pass(hands[s]) }).collect();
     let own: Vec<u32> = bits(hands[seat]).collect();
@@ -235,8 +238,7 @@ fn play_whole_deal(rules: &Rules, hands: [u64; 4], player: usize) -> Result<i32,
             natural[seat].insert(rules.natural(card));
         }
     }
-    let two_of_clubs = Card::from_parts(3, 0);
-    let leader = (0..4).find(|&seat| natural[seat].contains(two_of_clubs)).ok_or(SolverError::MissingArgument("2C"))?;
+    let leader = first_leader(&natural).ok_or(SolverError::MissingArgument("2C"))?;
     let position = Position::new(Variant::Hearts, natural, leader, vec![], None, None, [0; 4], [0; 4])?;
     let mut playout = Playout::new(rules, &position);
     playout.run_until(0);
@@ -293,7 +295,7 @@ mod tests {
             for (i, &card) in cards.iter().enumerate() {
                 hands[i % 4].insert(card);
             }
-            let leader = (0..4).find(|&seat| hands[seat].contains(Card::from_parts(3, 0))).unwrap();
+            let leader = first_leader(&hands).unwrap();
             let position = Position::new(Variant::Hearts, hands, leader, vec![], None, None, [0; 4], [0; 4]).unwrap();
             let rules = Rules::new(&position, Objective::Hearts { player: 0 });
             let mut playout = Playout::new(&rules, &position);
@@ -309,11 +311,11 @@ mod tests {
 
     #[test]
     fn every_pass_is_valued_once() {
-        let position = deal("0:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432;leader=3");
-        let values = pass_values(&position, 0, 1).unwrap();
+        let dealt = Deal::parse(Variant::Hearts, "0:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432").unwrap();
+        let values = pass_values(&dealt, 0, 1).unwrap();
         assert_eq!(values.len(), 286);
         assert!(values.windows(2).all(|w| w[0].0 < w[1].0));
         assert!(values.iter().all(|&(_, score)| (0..=26).contains(&score)));
-        assert!(pass_values(&position, 0, 0).is_err());
+        assert!(pass_values(&dealt, 0, 0).is_err());
     }
 }

@@ -3,7 +3,7 @@
 use crate::cards::{Card, CardSet};
 use crate::error::SolverError;
 use crate::notation::{format_hands, parse_cards, parse_hands, split_fields};
-use crate::rules::card_points;
+use crate::rules::{card_points, TWO_OF_CLUBS};
 use crate::variant::Variant;
 
 /// A moment of play. Built through [`Position::new`] or [`Position::parse`], which
@@ -83,6 +83,10 @@ impl Position {
             return Err(invalid("points and tricks won are per seat and not negative"));
         }
         check_won_so_far(variant, deck.difference(seen), trump, &points, &tricks, variant.hand_size() - before_trick(leader))?;
+        let leads_the_2c = hands[leader].contains(TWO_OF_CLUBS) || trick.first() == Some(&TWO_OF_CLUBS);
+        if variant == Variant::Hearts && before_trick(leader) == variant.hand_size() && !leads_the_2c {
+            return Err(invalid("the holder of the 2C leads the first trick"));
+        }
         let position = Position { variant, hands, leader, trick, trump, taker, points, tricks };
         // (Only with a trick in progress: the check builds the rules, and a hint checks
         // thousands of positions.)
@@ -342,6 +346,20 @@ mod tests {
         let euchre3 = |seat1: &str| Position::parse(Variant::Euchre3, &format!("0:S... {seat1} ..CE.;trump=A;taker=0;leader=0;trick=MA MR"));
         assert!(euchre3(".S..").is_ok());
         assert!(euchre3(".I..").is_err());
+    }
+
+    #[test]
+    fn in_hearts_the_holder_of_the_two_of_clubs_leads_the_first_trick() {
+        let deal = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+        assert!(Position::parse(Variant::Hearts, &format!("{deal};leader=3")).is_ok());
+        let error = Position::parse(Variant::Hearts, &format!("{deal};leader=0")).unwrap_err().to_string();
+        assert!(error.contains("the holder of the 2C leads the first trick"), "{error}");
+        // Led already: the 2♣ is on the table, not in a hand.
+        let led = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876543";
+        assert!(Position::parse(Variant::Hearts, &format!("{led};leader=3;trick=2C")).is_ok());
+        // South led the 2♦ though West holds the 2♣.
+        let diamond = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT9876543. ...AKQJT98765432";
+        assert!(Position::parse(Variant::Hearts, &format!("{diamond};leader=2;trick=2D")).is_err());
     }
 
     #[test]

@@ -26,6 +26,15 @@ pub(crate) fn seat_after(seat: usize, steps: usize, n: usize) -> usize {
     }
 }
 
+/// hearts: the 2♣, which leads the first trick, and the Q♠, worth 13 (RULES.md).
+pub(crate) const TWO_OF_CLUBS: Card = Card::from_parts(3, 0);
+pub(crate) const QUEEN_OF_SPADES: Card = Card::from_parts(0, 10);
+
+/// hearts: the seat holding the 2♣ in a whole deal, the first trick's leader.
+pub(crate) fn first_leader(hands: &[CardSet; 4]) -> Option<usize> {
+    hands.iter().position(|hand| hand.contains(TWO_OF_CLUBS))
+}
+
 pub(crate) fn lane_of(index: u32) -> usize {
     (index / 16) as usize
 }
@@ -175,10 +184,10 @@ impl Rules {
             }
             Variant::Hearts => {
                 rules.obligations = Obligations::Hearts;
-                rules.two_of_clubs = rules.internal_bit(Card::from_parts(3, 0));
+                rules.two_of_clubs = rules.internal_bit(TWO_OF_CLUBS);
                 // Only the 13 real hearts: the lane's spare bits hold no card.
                 rules.hearts_lane = rules.internal_set(variant.deck()) & LANES[1];
-                rules.point_cards = rules.hearts_lane | rules.internal_bit(Card::from_parts(0, 10));
+                rules.point_cards = rules.hearts_lane | rules.internal_bit(QUEEN_OF_SPADES);
                 rules.partition = true;
                 rules.always_relevant = rules.two_of_clubs | (rules.point_cards & !rules.hearts_lane);
             }
