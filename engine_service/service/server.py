@@ -17,7 +17,8 @@ import signal
 import sqlite3
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 import grpc
 from cardgames.v1 import analysis_service_pb2, analysis_service_pb2_grpc, game_service_pb2, game_service_pb2_grpc
@@ -34,17 +35,6 @@ from .store import Store
 
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
 ANALYSIS_SERVICE_NAME = analysis_service_pb2.DESCRIPTOR.services_by_name["AnalysisService"].full_name
-
-
-@dataclass(frozen=True)
-class Settings:
-    address: str = "127.0.0.1:50051"
-    database: str = "cardgames.db"
-    sync: str = "FULL"
-    grace: float = 10.0
-    log_level: str = "info"
-    workers: int = 1
-    solver_slots: int = 0  # 0: one per core
 
 
 def _number(kind: Callable[[str], float], least: float) -> Callable[[str], float]:
@@ -72,6 +62,29 @@ def _one_of(*choices: str) -> Callable[[str], str]:
     return read
 
 
+def _setting(default: Any, read: Callable[[str], object], what: str) -> Any:
+    """A field of `Settings`: its default, how its text is read, and what it does."""
+    return field(default=default, metadata={"read": read, "help": what})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting, each declared once: `OPTIONS` derives the flags and variables from these."""
+
+    address: str = _setting("127.0.0.1:50051", str, "host:port to listen on (port 0 picks a free one)")
+    database: str = _setting("cardgames.db", str, "the SQLite file of the games (created if missing)")
+    sync: str = _setting(
+        "FULL", _one_of("FULL", "NORMAL"),
+        "SQLite synchronous mode: FULL (an acknowledged move survives a power loss) or NORMAL")
+    grace: float = _setting(10.0, _number(float, 0), "seconds given to in-flight calls on SIGTERM")
+    log_level: str = _setting("info", _one_of("debug", "info", "warning", "error"), "debug, info, warning or error")
+    workers: int = _setting(
+        1, _number(int, 1), "server processes sharing the port and the database (one per core uses every core)")
+    solver_slots: int = _setting(
+        0, _number(int, 0),
+        "solves (hints, analyses) at once per process, more are refused with RESOURCE_EXHAUSTED; 0: one per core")
+
+
 @dataclass(frozen=True)
 class Option:
     """One setting: its flag, its environment variable, how its text is read, what it does."""
@@ -79,6 +92,7 @@ class Option:
     field: str
     convert: Callable[[str], object]
     help: str
+    default: object
 
     @property
     def flag(self) -> str:
@@ -89,17 +103,9 @@ class Option:
         return "CARDGAMES_" + self.field.upper()
 
 
-OPTIONS = (
-    Option("address", str, "host:port to listen on (port 0 picks a free one)"),
-    Option("database", str, "the SQLite file of the games (created if missing)"),
-    Option("sync", _one_of("FULL", "NORMAL"),
-           "SQLite synchronous mode: FULL (an acknowledged move survives a power loss) or NORMAL"),
-    Option("grace", _number(float, 0), "seconds given to in-flight calls on SIGTERM"),
-    Option("log_level", _one_of("debug", "info", "warning", "error"), "debug, info, warning or error"),
-    Option("workers", _number(int, 1),
-           "server processes sharing the port and the database (one per core uses every core)"),
-    Option("solver_slots", _number(int, 0),
-           "solves (hints, analyses) at once per process, more are refused with RESOURCE_EXHAUSTED; 0: one per core"),
+OPTIONS = tuple(
+    Option(setting.name, setting.metadata["read"], setting.metadata["help"], setting.default)
+    for setting in fields(Settings)
 )
 
 
@@ -113,9 +119,8 @@ def parse_settings(argv: Sequence[str] | None = None, environ: Mapping[str, str]
         epilog="Each flag's environment variable sets it when the flag is not given.",
     )
     for option in OPTIONS:
-        default = getattr(Settings, option.field)
         parser.add_argument(option.flag, type=option.convert, default=None, metavar=option.field.upper(),
-                            help=f"{option.help} [env {option.env}, default {default}]")
+                            help=f"{option.help} [env {option.env}, default {option.default}]")
     args = parser.parse_args(argv)
     values = {}
     for option in OPTIONS:
@@ -125,7 +130,8 @@ def parse_settings(argv: Sequence[str] | None = None, environ: Mapping[str, str]
                 value = option.convert(environ[option.env])
             except argparse.ArgumentTypeError as error:
                 parser.error(f"environment variable {option.env}: {error}")
-        values[option.field] = getattr(Settings, option.field) if value is None else value
+        if value is not None:
+            values[option.field] = value
     return Settings(**values)
 
 
