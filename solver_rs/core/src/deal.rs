@@ -193,6 +193,13 @@ mod tests {
         hands[1].remove(Variant::Hearts.parse_card("TS").unwrap());
         hands[1].insert(Variant::Hearts.parse_card("AS").unwrap());
         assert!(Deal::new(Variant::Hearts, hands, vec![]).is_err());
+        // Each hand with one more card, its neighbour's: the whole deck, equal hands, but
+        // four cards dealt twice.
+        let mut doubled = *deal.hands();
+        for (seat, hand) in doubled.iter_mut().enumerate() {
+            hand.insert(deal.hands()[(seat + 1) % 4].iter().next().unwrap());
+        }
+        assert!(Deal::new(Variant::Hearts, doubled, vec![]).is_err());
         // A card left out.
         let mut short = *deal.hands();
         short[3].remove(Variant::Hearts.parse_card("2S").unwrap());

@@ -192,9 +192,10 @@ fn policy_pass(hand: u64) -> u64 {
     cards[..3].iter().fold(0, |acc, &card| acc | (1u64 << card))
 }
 
-/// Every choice of three cards `seat` may pass from its hand in a hearts `deal`, with `seat`'s score after the passes (the others pass by
-/// the policy; `offset` is the receiver: 1 left, 3 right, 2 across) and a whole deal of
-/// policy play. Choices in lexicographic order of card indices.
+/// Every choice of three cards `seat` may pass from its hand in a hearts `deal`, with
+/// `seat`'s score after the passes (the others pass by the policy; `offset` is the
+/// receiver: 1 left, 3 right, 2 across) and a whole deal of policy play. Choices in
+/// lexicographic order of card indices.
 pub fn pass_values(deal: &Deal, seat: usize, offset: usize) -> Result<Vec<([Card; 3], i32)>, SolverError> {
     if deal.variant() != Variant::Hearts {
         return Err(SolverError::InvalidPosition("a pass needs a hearts deal".into()));

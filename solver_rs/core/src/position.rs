@@ -349,25 +349,19 @@ mod tests {
     }
 
     #[test]
-    fn in_hearts_the_holder_of_the_two_of_clubs_leads_the_first_trick() {
-        let deal = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
-        assert!(Position::parse(Variant::Hearts, &format!("{deal};leader=3")).is_ok());
-        let error = Position::parse(Variant::Hearts, &format!("{deal};leader=0")).unwrap_err().to_string();
-        assert!(error.contains("the holder of the 2C leads the first trick"), "{error}");
-        // Led already: the 2♣ is on the table, not in a hand.
+    fn in_hearts_the_holder_of_the_two_of_clubs_leads_it_to_the_first_trick() {
+        // West (seat 3) holds the 2♣: only he may lead, and only the 2♣.
         let led = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876543";
         assert!(Position::parse(Variant::Hearts, &format!("{led};leader=3;trick=2C")).is_ok());
-        // South led the 2♦ though West holds the 2♣.
-        let diamond = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT9876543. ...AKQJT98765432";
-        assert!(Position::parse(Variant::Hearts, &format!("{diamond};leader=2;trick=2D")).is_err());
-    }
-
-    #[test]
-    fn in_hearts_the_first_trick_starts_with_the_two_of_clubs() {
-        let led = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876543";
-        assert!(Position::parse(Variant::Hearts, &format!("{led};leader=3;trick=2C")).is_ok());
-        // West, holding the 2♣, led another club.
+        // He led another club.
         let other_club = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876542";
         assert!(Position::parse(Variant::Hearts, &format!("{other_club};leader=3;trick=3C")).is_err());
+        // South led the 2♦ (or is to lead) though West holds the 2♣.
+        let diamond = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT9876543. ...AKQJT98765432";
+        let error = Position::parse(Variant::Hearts, &format!("{diamond};leader=2;trick=2D")).unwrap_err().to_string();
+        assert!(error.contains("the holder of the 2C leads the first trick"), "{error}");
+        let deal = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+        assert!(Position::parse(Variant::Hearts, &format!("{deal};leader=3")).is_ok());
+        assert!(Position::parse(Variant::Hearts, &format!("{deal};leader=0")).is_err());
     }
 }
