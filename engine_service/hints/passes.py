@@ -1,7 +1,7 @@
 """Hints for the hearts pass: every choice of three cards, valued over sampled deals.
 
 A full hearts deal is far too large to solve exactly for each of the 286 choices (one
-exact solve of 52 cards takes minutes: the open target of the solver issue), so each
+exact solve of 52 cards takes seconds, sometimes minutes: see the README's solver figures), so each
 choice is valued by play-outs in the Rust extension (``solver_rs/core/src/playout.rs``):
 in each sampled deal of the other hands, the others pass their most dangerous cards, and
 the whole deal is played by a simple policy (duck, shed the Q♠ and high hearts). The
