@@ -83,9 +83,11 @@ impl Position {
             return Err(invalid("points and tricks won are per seat and not negative"));
         }
         check_won_so_far(variant, deck.difference(seen), trump, &points, &tricks, variant.hand_size() - before_trick(leader))?;
-        let leads_the_2c = hands[leader].contains(TWO_OF_CLUBS) || trick.first() == Some(&TWO_OF_CLUBS);
-        if variant == Variant::Hearts && before_trick(leader) == variant.hand_size() && !leads_the_2c {
-            return Err(invalid("the holder of the 2C leads the first trick"));
+        if variant == Variant::Hearts && before_trick(leader) == variant.hand_size() {
+            // The leader held the 2♣ when the trick began: he still does, or led it.
+            if !hands[leader].contains(TWO_OF_CLUBS) && trick.first() != Some(&TWO_OF_CLUBS) {
+                return Err(invalid("the holder of the 2C leads the first trick"));
+            }
         }
         let position = Position { variant, hands, leader, trick, trump, taker, points, tricks };
         // (Only with a trick in progress: the check builds the rules, and a hint checks

@@ -399,7 +399,7 @@ fn layout(variant: Variant, card: Card, trump: Option<u32>) -> (u32, u32, i32) {
         Variant::Bridge | Variant::Hearts => {
             let points = if variant == Variant::Hearts && suit == 1 {
                 1
-            } else if variant == Variant::Hearts && suit == 0 && rank == 10 {
+            } else if variant == Variant::Hearts && card == QUEEN_OF_SPADES {
                 13
             } else {
                 0
