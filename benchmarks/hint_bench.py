@@ -1,18 +1,22 @@
 """Hint latency at the default budget, per variant and per decision or phase of the deal.
 
 Each hint is asked of the seat to move in a seeded random game, through the same code
-the GetHint RPC runs (engine_service.hints, all cores), minus the gRPC hop (about a
-millisecond, see service_bench.py). Decisions: the first bid, a round-2 bid, the euchre3
+the GetHint RPC runs from the call's arrival to its answer (the question read from the
+game, `SolverSlots.hint`, the conversion to protobuf), minus the gRPC hop (about a
+millisecond, see service_bench.py). `--slowdown F` makes every search F times slower, as
+on a slower CPU: the budget must hold there too. Decisions: the first bid, a round-2 bid, the euchre3
 discard, a belote declaration, the hearts pass; card play at the first trick, the middle
 trick and the last two tricks (hearts: also the 4th and 8th tricks, either side of the
 switch from play-outs to exact solves).
 
-    .venv/bin/python benchmarks/hint_bench.py [--hints N] [--budget-ms MS] [--seed S] [--variants V,...]
+    .venv/bin/python benchmarks/hint_bench.py [--hints N] [--budget-ms MS] [--seed S] [--variants V,...] [--slowdown F]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import random
 import statistics
 import time
@@ -20,6 +24,9 @@ from collections.abc import Callable
 
 from engine_service import hints
 from engine_service.rules import Game, Phase, new_game
+from engine_service.service import convert
+from engine_service.service.solving import SolverSlots
+from engine_service.solver import slowed_down
 
 TRICKS = {"euchre3": 5, "belote3": 10, "belote": 8, "hearts": 13}
 Wanted = Callable[[Game], bool]
@@ -66,16 +73,22 @@ def measure(variant: str, wanted: Wanted, count: int, budget: float, seed: int) 
     rng = random.Random(seed)
     times, samples = [], []
     number = 0
+    slots = SolverSlots(hint_slots=1)
+    loop = asyncio.new_event_loop()
     while len(times) < count:
         number += 1
         found = game_at(variant, wanted, rng, seed * 100_000 + number)
         if found is None:
             continue
         game, seat = found
-        start = time.perf_counter()
-        hint = hints.answer(hints.hint_question(game, seat), seed=number, budget=budget)
-        times.append(time.perf_counter() - start)
+        start = time.monotonic()
+        hint = loop.run_until_complete(slots.hint(hints.hint_question(game, seat), seed=number, budget=budget,
+                                                  max_samples=hints.MAX_SAMPLES, time_remaining=None, started=start))
+        convert.hint(hint).SerializeToString()
+        times.append(time.monotonic() - start)
         samples.append(hint.samples)
+    loop.close()
+    slots.close()
     return times, samples
 
 
@@ -91,9 +104,16 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=int, default=int(hints.DEFAULT_BUDGET_SECONDS * 1000))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variants", default=",".join(TRICKS), help="comma-separated")
+    parser.add_argument("--slowdown", type=int, default=1, help="every search this many times slower")
     args = parser.parse_args()
-    print(f"budget {args.budget_ms} ms, min {hints.MIN_SAMPLES} deals, {args.hints} hints a row")
+    print(f"budget {args.budget_ms} ms, min {hints.MIN_SAMPLES} deals, {args.hints} hints a row, "
+          f"searches {args.slowdown}x slower")
     print(f"{'variant':9} {'decision':11} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'deals p50':>9}")
+    with slowed_down(args.slowdown) if args.slowdown > 1 else contextlib.nullcontext():
+        report(args)
+
+
+def report(args: argparse.Namespace) -> None:
     for variant in args.variants.split(","):
         for name, wanted in decisions(variant).items():
             times, samples = measure(variant, wanted, args.hints, args.budget_ms / 1000, args.seed)

@@ -32,7 +32,7 @@ from .rules import VARIANTS, Position, format_position
 __all__ = [
     "DDTable", "InvalidInputError", "InvalidPositionError", "NotationError", "Solution", "Solver",
     "SolverError", "SolveStoppedError", "UnknownVariantError", "core_version", "count_cards", "legal_cards",
-    "seconds_until", "solve_batch",
+    "seconds_until", "slowed_down", "solve_batch",
     "SOLVER_VARIANTS", "VALUE_UNITS",
 ]
 
@@ -208,6 +208,18 @@ def seconds_until(end: float | None) -> float | None:
     if left <= 0:
         raise SolveStoppedError("the deadline passed")
     return left
+
+
+@contextmanager
+def slowed_down(factor: int) -> Iterator[None]:
+    """Testing: every search in the process ``factor`` times slower within the block, as on a
+    slower CPU (a time budget's test then holds whatever the speed of the machine)."""
+    before = _solver.slowdown()
+    _solver.set_slowdown(factor)
+    try:
+        yield
+    finally:
+        _solver.set_slowdown(before)
 
 
 def core_version() -> str:

@@ -14,6 +14,7 @@ dummy. Same question, same seed, same number of deals: same hint.
 from __future__ import annotations
 
 import secrets
+import time
 
 from ..rules import Game, Phase, Reason, RuleViolation
 from .cards import HintQuestion, answer_cards, card_question
@@ -48,13 +49,22 @@ def answer(
     min_samples: int = MIN_SAMPLES,
     max_samples: int = MAX_SAMPLES,
     threads: int = 0,
+    started: float | None = None,
 ) -> Hint:
-    """Solves sampled deals (``budget`` and ``deadline`` in seconds from now) and ranks the options.
+    """Solves sampled deals and ranks the options. ``budget`` and ``deadline`` are seconds
+    from ``started`` (a ``time.monotonic()`` instant, default now: the service passes when
+    the call arrived); the hint returns within the budget, but for its first
+    ``min_samples`` deals.
 
     Raises ``SolveStoppedError`` when ``deadline`` passes before ``min_samples`` deals are solved.
     """
-    sampling = Sampling(secrets.randbits(63) if seed is None else seed, budget, deadline, min_samples, max_samples,
-                        threads)
+    origin = time.monotonic() if started is None else started
+    sampling = Sampling(
+        secrets.randbits(63) if seed is None else seed,
+        None if budget is None else origin + budget,
+        None if deadline is None else origin + deadline,
+        min_samples, max_samples, threads,
+    )
     if isinstance(question, HintQuestion):
         return answer_cards(question, sampling)
     if isinstance(question, PassQuestion):

@@ -18,8 +18,9 @@ hint, played and scored by the engine.
 from __future__ import annotations
 
 import random
+import threading
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _solver
@@ -41,13 +42,35 @@ from .decisions import blind_copy, filled, play_line, side_score
 
 # The deal score in belote and belote3 depends on more than the solved card points (capot,
 # each player's points, announcements): it is scored on the solver's lines in the first
-# LINE_DEALS deals of a hint (each line replayed by the engine, a millisecond or so).
+# LINE_DEALS deals of a hint (each line replayed by the engine).
 SCORED_BY_LINES = ("belote", "belote3")
 LINE_DEALS = 8
-# The share of a hint's budget kept for replaying those lines: at the first trick they
-# take about 50 ms (8 deals x 8 to 10 cards x a whole deal's moves), a quarter of the
-# default budget, so the extension's sampling ends that much earlier.
-LINE_SCORING_SHARE = 0.25
+LINE_TIME_SHARE = 1 / 3
+
+
+class _ReplayCost:
+    """What replaying one card of a line costs on this machine, measured on every hint that
+    scores lines (smoothed), so that the sampling ends early enough to leave the scoring
+    its time whatever the speed of the CPU."""
+
+    SMOOTHING = 0.3
+
+    def __init__(self, seconds_per_card: float) -> None:
+        self.seconds_per_card = seconds_per_card
+        self._lock = threading.Lock()
+
+    def reserve(self, deals: int, lines: int, cards: int) -> float:
+        return deals * lines * cards * self.seconds_per_card
+
+    def measured(self, seconds: float, replayed_cards: int) -> None:
+        if replayed_cards:
+            with self._lock:
+                now = seconds / replayed_cards
+                self.seconds_per_card += self.SMOOTHING * (now - self.seconds_per_card)
+
+
+# A first guess, on the slow side (a 2-core EPYC replays a card in about 60 us).
+REPLAY_COST = _ReplayCost(seconds_per_card=150e-6)
 
 UNITS = VALUE_UNITS
 
@@ -66,6 +89,7 @@ class HintQuestion:
     value_is_own: bool  # whether solved values are the seat's side's (else the other side's)
     deal_total: int  # tricks or card points of the whole deal (the two sides' values add up to it)
     taker_seat: int | None
+    cards_left: int  # in every hand and the trick: the length of a line from here
     # belote, belote3: the game with every card the seat cannot see removed, to score the
     # solver's lines by the rules (the deal score there depends on more than card points).
     blind: Game | None = field(default=None, compare=False)
@@ -97,6 +121,7 @@ def card_question(game: Game, seat: int) -> HintQuestion:
         value_is_own=value_is_own,
         deal_total=_deal_total(game, seat),
         taker_seat=d.taker,
+        cards_left=sum(len(hand) for hand in d.hands),
         blind=blind_copy(game, seat) if game.variant in SCORED_BY_LINES else None,
     )
 
@@ -106,17 +131,14 @@ def answer_cards(
     sampling: Sampling,
 ) -> Hint:
     """Solves sampled deals and ranks the cards (see :func:`engine_service.hints.answer`)."""
-    seed, deadline = sampling.seed, sampling.deadline
-    end = None if deadline is None else time.monotonic() + deadline
-    line_deals = LINE_DEALS if question.blind is not None else 0
-    if line_deals and sampling.budget is not None:
-        sampling = replace(sampling, budget=sampling.budget * (1 - LINE_SCORING_SHARE))
+    seed = sampling.seed
+    line_deals, reserve = _line_deals(question, sampling)
     raw: dict[str, Any] = _solver.evaluate_cards(
         question.variant, question.template, list(question.unseen), [holder_arg(h) for h in question.holders],
-        question.hearts_player, *sampling.extension_args(), line_deals=line_deals,
+        question.hearts_player, *sampling.extension_args(reserve), line_deals=line_deals,
     )
     per_deal: list[list[int]] = raw["values"]
-    scored_lines = _scores_of_lines(question, seed, raw["lines"], end) if raw["lines"] else None
+    scored_lines = _scores_of_lines(question, seed, raw["lines"], sampling.end_for(1)) if raw["lines"] else None
     options = []
     for index, card in enumerate(raw["cards"]):
         own = [_for_seat(question, values[index]) for values in per_deal]
@@ -133,22 +155,41 @@ def answer_cards(
     return Hint(question.seat, question.version, unit, tuple(options), len(per_deal), seed, raw["nodes"])
 
 
+def _line_deals(question: HintQuestion, sampling: Sampling) -> tuple[int, float]:
+    """How many deals get lines to score, and the seconds kept for scoring them: the lines
+    are scored after the extension returns, so its sampling ends that much earlier. Scoring
+    takes at most LINE_TIME_SHARE of the time left (the deal scores are for the caller; the
+    ranking rests on the solved values), and at least one deal is scored."""
+    if question.blind is None:
+        return 0, 0.0
+    per_deal = REPLAY_COST.reserve(1, len(question.blind.legal_moves(question.seat)), question.cards_left)
+    if sampling.budget_end is None:
+        return LINE_DEALS, 0.0
+    left = sampling.budget_end - time.monotonic()
+    deals = max(1, min(LINE_DEALS, int(left * LINE_TIME_SHARE / per_deal)))
+    return deals, deals * per_deal
+
+
 def _scores_of_lines(
     question: HintQuestion, seed: int, lines: list[list[list[str]]], end: float | None
 ) -> list[list[float]] | None:
     """The seat's side's deal score after each card, in each deal that has lines: the deal
     (drawn again from the same stream of the seed) played along the solver's line by the
-    engine, which scores it by the rules (capot, dedans, litige, announcements). The deals
-    scored by ``end`` (a monotonic instant), None if not one."""
+    engine, which scores it by the rules (capot, dedans, litige, announcements). The first
+    deal always, then those scored by ``end`` (a monotonic instant)."""
     assert question.blind is not None
+    started = time.monotonic()
     placements = sample_placements(question.variant, question.unseen, question.holders, seed, len(lines))
     scores = []
+    replayed = 0
     for placement, deal_lines in zip(placements, lines):
-        if end is not None and time.monotonic() >= end:
+        if scores and end is not None and time.monotonic() >= end:
             break
         game = filled(question.blind, question.holders, question.seat, placement, random.Random(0))
         scores.append([side_score(play_line(game, line), question.seat)[0] for line in deal_lines])
-    return scores or None
+        replayed += sum(len(line) for line in deal_lines)
+    REPLAY_COST.measured(time.monotonic() - started, replayed)
+    return scores
 
 
 def _deal_total(game: Game, seat: int) -> int:

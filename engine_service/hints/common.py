@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -12,9 +13,10 @@ from ..rules import STOCK, Knowledge
 from ..rules.declarations import strength_code
 from ..rules.knowledge import DeclarationFact
 
-# The sampling defaults (see docs/architecture.md "Hints"): a hint solves at least
-# MIN_SAMPLES deals whatever its budget, and at most MAX_SAMPLES.
-MIN_SAMPLES = 4
+# The sampling defaults (see docs/architecture.md "Hints"): a hint ends within its budget
+# with the deals solved by then, at most MAX_SAMPLES; only its first MIN_SAMPLES deals are
+# solved whatever the budget (a hint needs one), and the call's deadline ends even those.
+MIN_SAMPLES = 1
 MAX_SAMPLES = 400
 DEFAULT_BUDGET_SECONDS = 0.2
 
@@ -29,21 +31,37 @@ HolderFacts = tuple[int | None, int, tuple[str, ...], tuple[str, ...], Declarati
 
 @dataclass(frozen=True)
 class Sampling:
-    """How many deals a hint solves and for how long (seconds from the call): at least
-    ``min_samples`` whatever the budget, at most ``max_samples``; past ``deadline`` it stops
-    (``SolveStoppedError`` if the minimum is not reached). Deal i is stream i of ``seed``."""
+    """How many deals a hint solves and until when: at least ``min_samples`` whatever the
+    budget, at most ``max_samples``; no deal beyond the minimum is counted past
+    ``budget_end``, and past ``deadline_end`` it stops (``SolveStoppedError`` if the minimum
+    is not reached). Both ends are ``time.monotonic()`` instants, None for no end, so every
+    part of the hint (sampling, solving, scoring) works to the same clock. Deal i is stream
+    i of ``seed``."""
 
     seed: int
-    budget: float | None = DEFAULT_BUDGET_SECONDS
-    deadline: float | None = None
+    budget_end: float | None = None
+    deadline_end: float | None = None
     min_samples: int = MIN_SAMPLES
     max_samples: int = MAX_SAMPLES
     threads: int = 0  # 0: every core
 
-    def extension_args(self) -> tuple[Any, ...]:
+    def extension_args(self, reserve: float = 0.0) -> tuple[Any, ...]:
         """(seed, min_samples, max_samples, budget, deadline, threads), in the order the
-        extension's sampled evaluations take them."""
-        return (self.seed, self.min_samples, self.max_samples, self.budget, self.deadline, self.threads)
+        extension's sampled evaluations take them, the ends as seconds from now (the budget's
+        ``reserve`` seconds earlier, for work the caller does after the extension)."""
+        now = time.monotonic()
+        budget = None if self.budget_end is None else max(0.0, self.budget_end - reserve - now)
+        deadline = None if self.deadline_end is None else max(0.0, self.deadline_end - now)
+        return (self.seed, self.min_samples, self.max_samples, budget, deadline, self.threads)
+
+    def end_for(self, index: int) -> float | None:
+        """When deal ``index`` is abandoned: the deadline for the minimum, else the earlier end."""
+        if index < self.min_samples or self.budget_end is None:
+            return self.deadline_end
+        return self.budget_end if self.deadline_end is None else min(self.budget_end, self.deadline_end)
+
+    def in_budget(self) -> bool:
+        return self.budget_end is None or time.monotonic() < self.budget_end
 
 
 @dataclass(frozen=True)

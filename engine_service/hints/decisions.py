@@ -29,7 +29,6 @@ from __future__ import annotations
 import os
 import random
 import threading
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
@@ -112,17 +111,12 @@ def answer_decision(
 ) -> Hint:
     """Plays every option out in sampled deals (as many as ``budget`` allows, at least
     ``min_samples``) and ranks the options by their mean margin."""
-    seed, budget, deadline = sampling.seed, sampling.budget, sampling.deadline
-    min_samples, max_samples, threads = sampling.min_samples, sampling.max_samples, sampling.threads
-    start = time.monotonic()
-    hard_end = None if deadline is None else start + deadline
-    budget_end = None if budget is None else start + budget
+    seed, max_samples = sampling.seed, sampling.max_samples
     placements = sample_placements(question.variant, question.unseen, question.holders, seed, max_samples)
     solvers = threading.local()  # one solver per worker thread, for this hint only
 
     def play_out(index: int) -> tuple[list[tuple[float, float]], int]:
-        # The minimum ends only at the deadline; a deal beyond it also at the budget's end.
-        end = hard_end if index < min_samples else _earliest(budget_end, hard_end)
+        end = sampling.end_for(index)
         if not hasattr(solvers, "solver"):
             solvers.solver = Solver(memory_mb=16)
         game = filled(question.blind, question.holders, question.seat, placements[index],
@@ -130,7 +124,7 @@ def answer_decision(
         outcomes = _Outcomes(game, question.seat, solvers.solver, end)
         return [outcomes.of_option(move) for move in question.options], outcomes.nodes
 
-    outcomes = _sampled(play_out, len(placements), budget_end, min_samples, threads)
+    outcomes = _sampled(play_out, len(placements), sampling)
     options = []
     for position, move in enumerate(question.options):
         margins = [values[position][1] for values, _ in outcomes]
@@ -145,18 +139,13 @@ def answer_decision(
     return Hint(question.seat, question.version, UNIT, tuple(options), len(outcomes), seed, nodes)
 
 
-def _earliest(a: float | None, b: float | None) -> float | None:
-    return b if a is None else a if b is None else min(a, b)
-
-
-def _sampled(
-    work: Callable[[int], Any], count: int, budget_end: float | None, min_samples: int, threads: int
-) -> list[Any]:
+def _sampled(work: Callable[[int], Any], count: int, sampling: Sampling) -> list[Any]:
     """``work(i)`` for deals 0, 1, ...: the first ``min_samples`` always, more until the
     budget ends; the results of an unbroken run of deals from 0 (reproducible from the seed
     and their number). A deal stopped by its end is not counted; one of the minimum stopped
     (by the deadline) stops the hint."""
-    workers = threads or os.cpu_count() or 1
+    min_samples = sampling.min_samples
+    workers = sampling.threads or os.cpu_count() or 1
     results: dict[int, Any] = {}
     stopped = count
     with ThreadPoolExecutor(workers) as pool:
@@ -164,8 +153,7 @@ def _sampled(
         next_index = 0
 
         def may_start() -> bool:
-            in_budget = budget_end is None or time.monotonic() < budget_end
-            return next_index < min(count, stopped) and (next_index < min_samples or in_budget)
+            return next_index < min(count, stopped) and (next_index < min_samples or sampling.in_budget())
 
         while True:
             while len(running) < workers and may_start():

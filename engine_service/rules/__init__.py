@@ -18,7 +18,7 @@ from .belote import Belote
 from .belote3 import Belote3
 from .cards import Card, Deck, Rank, Suit
 from .dealing import Deal
-from .errors import InvalidOption, Reason, RuleViolation
+from .errors import InvalidOption, Reason, RuleViolation, echo
 from .euchre3 import Euchre3
 from .events import Event
 from .game import DealOutcome, DealResult, Game, Phase, Trick
@@ -37,7 +37,7 @@ def variant_class(name: str) -> type[Game]:
         return VARIANTS[name]
     except (KeyError, TypeError):
         raise RuleViolation(
-            Reason.INVALID_OPTION, f"unknown variant {str(name)[:30]!r}; one of {', '.join(VARIANTS)}", field="variant"
+            Reason.INVALID_OPTION, f"unknown variant {echo(name)}; one of {', '.join(VARIANTS)}", field="variant"
         ) from None
 
 

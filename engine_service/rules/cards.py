@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
-from .errors import Reason, RuleViolation
+from .errors import Reason, RuleViolation, echo
 
 
 class Suit(Enum):
@@ -167,13 +167,13 @@ class Deck:
         """The card with this code, or ``UNKNOWN_CARD`` (codes are case-insensitive)."""
         card = self._by_code.get(code.strip().upper()) if isinstance(code, str) else None
         if card is None:
-            raise RuleViolation(Reason.UNKNOWN_CARD, f"{code!r} is not a card of this deck")
+            raise RuleViolation(Reason.UNKNOWN_CARD, f"{echo(code)} is not a card of this deck")
         return card
 
     def parse_suit(self, code: str) -> Suit:
         suit = self._suit_by_code.get(code.strip().upper()) if isinstance(code, str) else None
         if suit is None:
-            raise RuleViolation(Reason.UNKNOWN_SUIT, f"{code!r} is not a suit of this deck")
+            raise RuleViolation(Reason.UNKNOWN_SUIT, f"{echo(code)} is not a suit of this deck")
         return suit
 
     def index(self, card: Card) -> int:

@@ -9,6 +9,18 @@ from __future__ import annotations
 
 from enum import Enum
 
+# The most characters of a caller's input that an error message repeats.
+ECHO_LIMIT = 40
+
+
+def echo(text: object, limit: int = ECHO_LIMIT) -> str:
+    """A caller's input as an error message quotes it: its repr, cut to ``limit`` characters
+    (with how long it was), so a huge input cannot make a huge answer."""
+    text = text if isinstance(text, str) else str(text)
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
 
 class Reason(str, Enum):
     # Input that does not describe a move, card, option or deal.

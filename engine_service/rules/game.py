@@ -247,7 +247,7 @@ class Game:
             raise RuleViolation(Reason.GAME_OVER, "the game is over")
         allowed = self._phase_move_types()
         if not isinstance(move, allowed):
-            names = ", ".join(kind.__name__.lower() for kind in allowed)
+            names = ", ".join(kind.KIND for kind in allowed)
             raise RuleViolation(Reason.WRONG_PHASE, f"in phase {self.phase.value} the moves are: {names}")
         if seat not in self.to_act():
             if self.phase is Phase.PASSING:
@@ -395,8 +395,17 @@ class Game:
         for tier, reason in self._obligations(seat):
             if hand & tier:
                 if card not in tier:
-                    raise RuleViolation(reason, f"{card.code} breaks the rule {reason.value}")
+                    raise RuleViolation(reason, f"{card.code} breaks {reason.value}: {self._allowed_text(hand & tier)}")
                 return
+
+    def _allowed_text(self, allowed: frozenset[Card]) -> str:
+        """What the seat may play instead, named when it is a few cards (its own: no leak)."""
+        cards = [card.code for card in self.deck.sorted(allowed)]
+        if len(cards) == 1:
+            return f"play the {cards[0]}"
+        if len(cards) <= 5:
+            return "play one of " + ", ".join(cards)
+        return f"play one of the {len(cards)} cards the rule allows"
 
     def winning_seat(self) -> int | None:
         """Who currently wins the trick in progress."""

@@ -1,20 +1,24 @@
 """The moves a seat can make, with a text form that round-trips.
 
 Text forms: ``pass``, ``take``, ``call:H``, ``discard:MA``, ``give:2C 3C 4C``,
-``declare``, ``no-declare``, ``play:QS``, ``next-deal``.
+``declare``, ``no-declare``, ``play:QS``, ``next-deal``. Each class's ``KIND`` is the
+name of the case of the API's ``Move`` message that carries it, as messages name moves.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .cards import Card, Deck, Suit
-from .errors import Reason, RuleViolation
+from .errors import Reason, RuleViolation, echo
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Bidding: decline the turned card (round 1) or decline to name a suit (round 2)."""
+
+    KIND: ClassVar[str] = "pass"
 
     def text(self) -> str:
         return "pass"
@@ -24,6 +28,8 @@ class Pass:
 class Take:
     """Bidding round 1: accept the turned card's suit as trump."""
 
+    KIND: ClassVar[str] = "take"
+
     def text(self) -> str:
         return "take"
 
@@ -31,6 +37,8 @@ class Take:
 @dataclass(frozen=True, slots=True)
 class Call:
     """Bidding round 2: name another suit as trump."""
+
+    KIND: ClassVar[str] = "call"
 
     suit: Suit
 
@@ -42,6 +50,8 @@ class Call:
 class Discard:
     """euchre3: the taker of the turned card discards one of his five dealt cards."""
 
+    KIND: ClassVar[str] = "discard"
+
     card: Card
 
     def text(self) -> str:
@@ -51,6 +61,8 @@ class Discard:
 @dataclass(frozen=True, slots=True)
 class PassCards:
     """hearts: the three cards given to the receiving player of this deal."""
+
+    KIND: ClassVar[str] = "give"
 
     cards: frozenset[Card]
 
@@ -62,6 +74,8 @@ class PassCards:
 class Declare:
     """belote: declare (or not) one's combinations with one's first card."""
 
+    KIND: ClassVar[str] = "declare"
+
     declare: bool
 
     def text(self) -> str:
@@ -70,6 +84,7 @@ class Declare:
 
 @dataclass(frozen=True, slots=True)
 class Play:
+    KIND: ClassVar[str] = "play"
     card: Card
 
     def text(self) -> str:
@@ -79,6 +94,8 @@ class Play:
 @dataclass(frozen=True, slots=True)
 class NextDeal:
     """After a deal is over: any seat starts the next deal."""
+
+    KIND: ClassVar[str] = "next_deal"
 
     def text(self) -> str:
         return "next-deal"
@@ -117,4 +134,4 @@ def parse_move(text: str, deck: Deck) -> Move:
         if len(set(cards)) != len(cards):
             raise RuleViolation(Reason.DUPLICATE_CARD, "the same card is given twice")
         return PassCards(frozenset(cards))
-    raise RuleViolation(Reason.UNKNOWN_MOVE, f"{text[:40]!r} is not a move")
+    raise RuleViolation(Reason.UNKNOWN_MOVE, f"{echo(text)} is not a move")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, Deck, Suit
 from .dealing import Deal
-from .errors import Reason, RuleViolation
+from .errors import Reason, RuleViolation, echo
 
 
 def _bad(message: str) -> RuleViolation:
@@ -36,12 +36,12 @@ def format_hand(deck: Deck, cards: frozenset[Card] | set[Card]) -> str:
 def parse_hand(deck: Deck, text: str) -> frozenset[Card]:
     groups = text.split(".")
     if len(groups) != len(deck.suits):
-        raise _bad(f"a hand has {len(deck.suits)} suits separated by dots: {text[:60]!r}")
+        raise _bad(f"a hand has {len(deck.suits)} suits separated by dots: {echo(text)}")
     cards: list[Card] = []
     for suit, group in zip(deck.suits, groups):
         cards.extend(deck.parse(rank_code + suit.code) for rank_code in group)
     if len(set(cards)) != len(cards):
-        raise RuleViolation(Reason.DUPLICATE_CARD, f"a card appears twice in {text[:60]!r}")
+        raise RuleViolation(Reason.DUPLICATE_CARD, f"a card appears twice in {echo(text)}")
     return frozenset(cards)
 
 
@@ -74,7 +74,7 @@ def _split_fields(text: str) -> tuple[str, dict[str, str]]:
         key, sep, value = item.partition("=")
         key = key.strip().lower()
         if not sep or not key or key in fields:
-            raise _bad(f"fields are ';key=value', each once: {item[:40]!r}")
+            raise _bad(f"fields are ';key=value', each once: {echo(item)}")
         fields[key] = value.strip()
     return head, fields
 
@@ -94,7 +94,7 @@ def parse_deal(deck: Deck, text: str, players: int) -> Deal:
     head, fields = _split_fields(text)
     unknown = set(fields) - {"stock"}
     if unknown:
-        raise _bad(f"unknown deal field {sorted(unknown)[0]!r}")
+        raise _bad(f"unknown deal field {echo(sorted(unknown)[0])}")
     hands = parse_hands(deck, head, players)
     stock = tuple(_parse_codes(deck, fields.get("stock", "")))
     return Deal(tuple(hands), stock)
@@ -152,7 +152,7 @@ def parse_position(deck: Deck, text: str, players: int) -> Position:
     head, fields = _split_fields(text)
     unknown = set(fields) - {"trump", "taker", "leader", "trick", "points", "tricks"}
     if unknown:
-        raise _bad(f"unknown position field {sorted(unknown)[0]!r}")
+        raise _bad(f"unknown position field {echo(sorted(unknown)[0])}")
     hands = tuple(parse_hands(deck, head, players))
     if "leader" not in fields:
         raise _bad("a position needs leader=<seat>")

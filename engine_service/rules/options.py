@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
-from .errors import InvalidOption
+from .errors import InvalidOption, echo
 
 
 class Announcements(str, Enum):
@@ -39,7 +39,7 @@ class Options:
         converted: dict[str, Any] = {}
         for name, value in values.items():
             if name not in known:
-                raise InvalidOption(name, f"{name!r} is not an option of this variant")
+                raise InvalidOption(name, f"{echo(name)} is not an option of this variant")
             if name == "announcements":
                 try:
                     value = Announcements(str(value).lower())

@@ -56,7 +56,8 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
             work: Work = functools.partial(analysis.analyse_played_deal, played.game, played.start, played.seat)
         else:
             work = _input_work(request.input, "input.")
-        result = await self.solving.run(self.solving.analyse, work, deadline=time_left(limit, context.time_remaining()))
+        result = await self.solving.analysis.run(self.solving.analyse, work, caller=caller_of(context),
+                                                 deadline=time_left(limit, context.time_remaining()))
         return api.AnalyzeDealResponse(analysis=convert.deal_analysis(result))
 
     async def AnalyzeDeals(
@@ -68,7 +69,8 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
         if request.parallelism < 0:
             raise InvalidInput("parallelism must be 0 or more", field="parallelism")
         limit = _time_limit(request.time_limit_ms)
-        wanted = min(request.parallelism or self.solving.slots, total)
+        pool = self.solving.analysis
+        wanted = min(request.parallelism or pool.slots, total)
         # Each finished item's message, or an unexpected error that must end the call.
         finished: asyncio.Queue[api.AnalyzeDealsResponse | BaseException] = asyncio.Queue()
         pending = iter(enumerate(request.inputs))
@@ -88,7 +90,7 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
                     message.error.CopyFrom(_item_error(error))
                 await finished.put(message)
 
-        with self.solving.held(wanted) as slots:
+        with pool.held(wanted, caller_of(context)) as slots:
             workers = [asyncio.create_task(drain(slot)) for slot in slots]
             try:
                 for completed in range(1, total + 1):
@@ -101,6 +103,12 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
                 for worker in workers:
                     worker.cancel()
                 await asyncio.gather(*workers, return_exceptions=True)
+
+
+def caller_of(context: grpc.aio.ServicerContext) -> str:
+    """Who is calling, for the analysis share: the peer's address without its port."""
+    peer = context.peer() or ""
+    return peer.rsplit(":", 1)[0] if peer.startswith(("ipv4:", "ipv6:")) else peer
 
 
 def _time_limit(milliseconds: int) -> float:

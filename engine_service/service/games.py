@@ -140,10 +140,11 @@ class GameService:
     async def create(
         self, variant: str, options: Mapping[str, Any], *, seed: str | None = None, deal: str | None = None
     ) -> Created:
-        if seed is not None and len(seed) > MAX_SEED:
+        if seed is not None and not (len(seed) <= MAX_SEED and seed.isprintable()):
             # It is stored with the game and replayed from: a bound, as for request ids.
-            raise InvalidInput(f"seed must be at most {MAX_SEED} characters", field="seed")
-        game_seed = seed if seed is not None else secrets.token_hex(32)
+            raise InvalidInput(f"seed must be at most {MAX_SEED} printable characters", field="seed")
+        # An empty seed is no seed (what a client sends for an unset string): a secret one is drawn.
+        game_seed = seed or secrets.token_hex(32)
         try:
             game = new_game(variant, options, seed=game_seed, deal=deal)
         except RuleViolation as violation:
@@ -372,6 +373,13 @@ class GameService:
             raise InvalidInput(violation.message, reason=violation.reason.value, field="move") from None
 
     def _viewer(self, live: LiveGame, seat: int | None, token: str | None) -> int | None:
+        """The seat a read is for: ``seat``, else the token's own seat, else (neither) a spectator."""
+        if seat is None and token:
+            # Never a silent downgrade to the spectator view: the token names its seat.
+            owner = seat_of(token, live.record.credential_hashes)
+            if owner is None:
+                raise Unauthenticated("the token is not valid for this game")
+            return owner
         if seat is None:
             return None
         self._authorize(live, seat, token)

@@ -82,7 +82,14 @@ class Settings:
         1, _number(int, 1), "server processes sharing the port and the database (one per core uses every core)")
     solver_slots: int = _setting(
         0, _number(int, 0),
-        "solves (hints, analyses) at once per process, more are refused with RESOURCE_EXHAUSTED; 0: one per core")
+        "analyses at once per process (more are refused with RESOURCE_EXHAUSTED); 0: one per core")
+    hint_slots: int = _setting(
+        0, _number(int, 0),
+        "hints at once per process, on threads apart from the analyses' so players never wait behind a batch; "
+        "0: one per core")
+    caller_slots: int = _setting(
+        0, _number(int, 0),
+        "the most analysis slots one caller (a peer address) holds at once; 0: half of them, at least one")
 
 
 @dataclass(frozen=True)
@@ -158,7 +165,7 @@ class Server:
         # SO_REUSEPORT lets the workers of one supervisor listen on one port (workers.py);
         # a lone server must not share its port with another server started by mistake.
         self.grpc = grpc.aio.server(options=[("grpc.so_reuseport", 1 if workers.is_worker() else 0)])
-        self.solving = SolverSlots(settings.solver_slots)
+        self.solving = SolverSlots(settings.solver_slots, settings.hint_slots, settings.caller_slots)
         interceptor = ServiceInterceptor()
         add_intercepted(self.grpc, game_service_pb2_grpc.add_GameServiceServicer_to_server,
                         GameServiceServicer(self.games, self.solving), interceptor)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import time
 from collections.abc import AsyncIterator
 
 import grpc
@@ -68,15 +69,14 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
         size = request.page_size or DEFAULT_PAGE_SIZE
         if not 1 <= size <= MAX_PAGE_SIZE:
             raise InvalidInput(f"page_size must be 1..{MAX_PAGE_SIZE} (0 means {DEFAULT_PAGE_SIZE})", field="page_size")
-        rows = self.games.list(
-            variant=convert.variant_name(request.variant, required=False),
-            status=convert.status_name(request.status),
-            before_seq=_decode_page_token(request.page_token),
-            limit=size + 1,
-        )
+        variant = convert.variant_name(request.variant, required=False)
+        status = convert.status_name(request.status)
+        filters = f"{variant or ''}/{status or ''}"
+        rows = self.games.list(variant=variant, status=status, before_seq=_decode_page_token(request.page_token, filters),
+                               limit=size + 1)
         more = len(rows) > size
         rows = rows[:size]
-        token = _encode_page_token(rows[-1].seq) if more else ""
+        token = _encode_page_token(rows[-1].seq, filters) if more else ""
         return api.ListGamesResponse(games=[convert.game_summary(row) for row in rows], next_page_token=token)
 
     async def SubmitMove(self, request: api.SubmitMoveRequest, context: grpc.aio.ServicerContext) -> api.SubmitMoveResponse:
@@ -115,12 +115,13 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
                 yield api.WatchGameResponse(change=convert.game_change(item))
 
     async def GetHint(self, request: api.GetHintRequest, context: grpc.aio.ServicerContext) -> api.GetHintResponse:
+        started = time.monotonic()  # the budget bounds the whole call, reading the game included
         budget_ms = request.budget_ms or DEFAULT_HINT_BUDGET_MS
         if not 0 < budget_ms <= MAX_HINT_BUDGET_MS:
             raise InvalidInput(f"budget_ms must be 0..{MAX_HINT_BUDGET_MS}", field="budget_ms")
         max_samples = request.max_samples or hints.MAX_SAMPLES
         if not hints.MIN_SAMPLES <= max_samples <= hints.MAX_SAMPLES:
-            raise InvalidInput(f"max_samples must be 0 or {hints.MIN_SAMPLES}..{hints.MAX_SAMPLES}", field="max_samples")
+            raise InvalidInput(f"max_samples must be 0..{hints.MAX_SAMPLES}", field="max_samples")
         question = await self.games.hint_question(request.game_id, request.seat, bearer_token(context))
         hint = await self.solving.hint(
             question,
@@ -128,25 +129,31 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
             budget=budget_ms / 1000,
             max_samples=max_samples,
             time_remaining=context.time_remaining(),
+            started=started,
         )
         return api.GetHintResponse(hint=convert.hint(hint))
 
 
-def _encode_page_token(seq: int) -> str:
-    return base64.urlsafe_b64encode(f"v1:{seq}".encode()).decode()
+def _encode_page_token(seq: int, filters: str) -> str:
+    """Where the next page starts, and the filters it belongs to (a token is valid with those only)."""
+    return base64.urlsafe_b64encode(f"v2:{seq}:{filters}".encode()).decode()
 
 
-def _decode_page_token(token: str) -> int | None:
+def _decode_page_token(token: str, filters: str) -> int | None:
     if not token:
         return None
     try:
-        version, _, seq = base64.urlsafe_b64decode(token.encode()).decode().partition(":")
-        if version != "v1":
+        version, seq, issued_for = base64.urlsafe_b64decode(token.encode()).decode().split(":", 2)
+        if version != "v2":
             raise ValueError(token)
-        return int(seq)
+        start = int(seq)
     except (ValueError, binascii.Error, UnicodeDecodeError):
         raise InvalidInput("page_token is not a token this service issued", reason="INVALID_PAGE_TOKEN",
                            field="page_token") from None
+    if issued_for != filters:
+        raise InvalidInput("page_token was issued for other filters: use the same variant and status",
+                           reason="INVALID_PAGE_TOKEN", field="page_token")
+    return start
 
 
 __all__ = ["GameServiceServicer", "bearer_token"]

@@ -1,11 +1,14 @@
 """Solver work for the service: a bounded number of solves at once, each off the event loop.
 
 A solve runs in a worker thread with the GIL released (the Rust extension releases it),
-so the server keeps answering other calls meanwhile. When every slot is taken a new
-solve is refused at once (RESOURCE_EXHAUSTED) rather than queued behind long work: the
-client can retry, and a queue would only turn saturation into time-outs. A slot stays
-taken until its thread is done, even when the call that started it was cancelled: a
-cancelled call cannot stop a solve early, and the count must match the busy cores.
+so the server keeps answering other calls meanwhile. Hints and analyses have pools of
+their own: players waiting at a table never wait behind an analyst's batch, and one
+caller (a peer address) holds at most a configured share of the analysis slots. When a
+pool's slots are all taken a new solve is refused at once (RESOURCE_EXHAUSTED) rather
+than queued behind long work: the client can retry, and a queue would only turn
+saturation into time-outs. A slot stays taken until its thread is done, even when the
+call that started it was cancelled: a cancelled call cannot stop a solve early, and the
+count must match the busy threads.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import contextlib
 import functools
 import os
 import threading
+import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -30,6 +35,8 @@ T = TypeVar("T")
 MAX_HINT_SECONDS = 30.0
 # Time kept back from the call's deadline to convert and send the answer.
 DEADLINE_MARGIN_SECONDS = 0.05
+# Kept from a hint's budget for what follows the solving: ranking, conversion, sending.
+ANSWER_SECONDS = 0.003
 # Each solver thread keeps one analysis solver (its tables stay warm between deals).
 ANALYSIS_MEMORY_MB = 64
 
@@ -44,8 +51,9 @@ def time_left(limit: float, time_remaining: float | None) -> float:
 class Slot:
     """One taken slot: runs solver work in a thread, one piece at a time."""
 
-    def __init__(self, owner: SolverSlots) -> None:
+    def __init__(self, owner: SolverPool, caller: str) -> None:
         self._owner = owner
+        self._caller = caller
         self._thread: Future[Any] | None = None
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -58,48 +66,77 @@ class Slot:
 
     def release(self) -> None:
         """Frees the slot now, or when its thread ends if the call was cancelled mid-solve."""
-        thread, owner = self._thread, self._owner
+        thread, owner, caller = self._thread, self._owner, self._caller
         if thread is None or thread.done():
-            owner._free_one()
+            owner._free(caller)
             return
         loop = asyncio.get_running_loop()
 
         def free(_: Future[Any]) -> None:
-            loop.call_soon_threadsafe(owner._free_one)
+            loop.call_soon_threadsafe(owner._free, caller)
 
         thread.add_done_callback(free)
 
 
-class SolverSlots:
-    """At most ``slots`` solves at once (default: one per core)."""
+class SolverPool:
+    """At most ``slots`` solves at once on threads of their own, and at most ``per_caller`` of
+    them for one caller."""
 
-    def __init__(self, slots: int | None = None) -> None:
-        self.slots = slots or os.cpu_count() or 1
+    def __init__(self, name: str, slots: int, per_caller: int | None = None) -> None:
+        self.name = name
+        self.slots = slots
+        self.per_caller = per_caller or slots
         self._busy = 0  # only touched from the event loop
-        self._threads = ThreadPoolExecutor(max_workers=self.slots, thread_name_prefix="solver")
-        self._local = threading.local()
+        self._callers: Counter[str] = Counter()
+        self._threads = ThreadPoolExecutor(max_workers=slots, thread_name_prefix=f"solver-{name}")
+
+    @property
+    def busy(self) -> int:
+        return self._busy
 
     @contextlib.contextmanager
-    def held(self, wanted: int = 1) -> Iterator[list[Slot]]:
+    def held(self, wanted: int = 1, caller: str = "") -> Iterator[list[Slot]]:
         """Up to ``wanted`` free slots (at least one, else :class:`SolverBusy`), for the block."""
         if self._busy >= self.slots:
-            raise SolverBusy("every solver slot is busy; retry shortly")
-        count = max(1, min(wanted, self.slots - self._busy))
+            raise SolverBusy(f"every {self.name} slot of the solver is busy; retry shortly")
+        share_left = self.per_caller - self._callers[caller]
+        if share_left <= 0:
+            raise SolverBusy(f"this caller already holds its share of {self.per_caller} {self.name} slots; retry when "
+                             "one of its solves ends", reason="CALLER_SHARE_EXHAUSTED")
+        count = max(1, min(wanted, self.slots - self._busy, share_left))
         self._busy += count
-        taken = [Slot(self) for _ in range(count)]
+        self._callers[caller] += count
+        taken = [Slot(self, caller) for _ in range(count)]
         try:
             yield taken
         finally:
             for slot in taken:
                 slot.release()
 
-    async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    async def run(self, work: Callable[..., T], *args: Any, caller: str = "", **kwargs: Any) -> T:
         """``work`` on one slot."""
-        with self.held(1) as (slot,):
+        with self.held(1, caller) as (slot,):
             return await slot.run(work, *args, **kwargs)
 
-    def _free_one(self) -> None:
+    def _free(self, caller: str) -> None:
         self._busy -= 1
+        self._callers[caller] -= 1
+        if self._callers[caller] <= 0:
+            del self._callers[caller]
+
+    def close(self) -> None:
+        self._threads.shutdown(wait=False, cancel_futures=True)
+
+
+class SolverSlots:
+    """The hint pool and the analysis pool (each by default one slot per core)."""
+
+    def __init__(self, analysis_slots: int = 0, hint_slots: int = 0, caller_slots: int = 0) -> None:
+        cores = os.cpu_count() or 1
+        analysis_slots = analysis_slots or cores
+        self.analysis = SolverPool("analysis", analysis_slots, caller_slots or max(1, analysis_slots // 2))
+        self.hints = SolverPool("hint", hint_slots or cores)
+        self._local = threading.local()
 
     def thread_solver(self) -> Solver:
         """The calling solver thread's own analysis solver."""
@@ -116,19 +153,23 @@ class SolverSlots:
         budget: float,
         max_samples: int,
         time_remaining: float | None,
+        started: float,
     ) -> hints.Hint:
-        deadline = time_left(MAX_HINT_SECONDS, time_remaining)
+        """The hint, within ``budget`` seconds from ``started`` (when the call arrived, a
+        ``time.monotonic()`` instant) less the time its answer takes to send."""
+        deadline = time_left(MAX_HINT_SECONDS, time_remaining) + (time.monotonic() - started)
         try:
-            return await self.run(
-                hints.answer, question, seed=seed, budget=min(budget, deadline), deadline=deadline,
-                max_samples=max_samples,
+            return await self.hints.run(
+                hints.answer, question, seed=seed, budget=max(0.0, min(budget, deadline) - ANSWER_SECONDS),
+                deadline=deadline, max_samples=max_samples, started=started,
             )
         except DeadlineExceeded:
-            raise DeadlineExceeded(f"the deadline passed before {hints.MIN_SAMPLES} deals were solved") from None
+            raise DeadlineExceeded("the deadline passed before the hint's first deal was solved") from None
 
     def analyse(self, work: Callable[..., analysis.DealAnalysis], *args: Any, **kwargs: Any) -> analysis.DealAnalysis:
-        """In a solver thread: ``work`` with this thread's solver."""
+        """In an analysis thread: ``work`` with this thread's solver."""
         return work(*args, solver=self.thread_solver(), **kwargs)
 
     def close(self) -> None:
-        self._threads.shutdown(wait=False, cancel_futures=True)
+        self.analysis.close()
+        self.hints.close()

@@ -19,6 +19,19 @@ fn core_version() -> &'static str {
     core::VERSION
 }
 
+/// Testing: makes every search in this process `factor` times slower (1: full speed), as
+/// a slower CPU would, so that time budgets can be tested whatever the machine's speed.
+#[pyfunction]
+fn set_slowdown(factor: Int<u32>) {
+    core::search::pace::set_slowdown(factor.0);
+}
+
+/// The slowdown `set_slowdown` put in force (1: none).
+#[pyfunction]
+fn slowdown() -> u32 {
+    core::search::pace::slowdown()
+}
+
 /// Number of distinct cards in `indices`; raises `InvalidInputError` on a duplicate
 /// or an index outside 0..64.
 #[pyfunction]
@@ -347,6 +360,8 @@ fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solver>()?;
     m.add_function(wrap_pyfunction!(core_version, m)?)?;
     m.add_function(wrap_pyfunction!(count_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(set_slowdown, m)?)?;
+    m.add_function(wrap_pyfunction!(slowdown, m)?)?;
     m.add_function(wrap_pyfunction!(legal_cards, m)?)?;
     m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
     m.add_function(wrap_pyfunction!(sample_placements, m)?)?;

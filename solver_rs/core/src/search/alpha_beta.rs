@@ -42,6 +42,8 @@ pub(crate) struct Search<'a> {
     /// from then on every node returns at once with a meaningless value.
     pub deadline: Option<Instant>,
     pub stopped: bool,
+    /// When the stretch of nodes since the last look at the clock began (see `pace`).
+    pub paced_since: Instant,
 }
 
 /// An exact position: the hands, the trick's cards, and its length and leader.
@@ -75,6 +77,7 @@ impl<'a> Search<'a> {
     pub(crate) fn alpha_beta(&mut self, mut alpha: i32, mut beta: i32) -> (i32, u64) {
         self.nodes += 1;
         if self.nodes & (NODES_PER_CLOCK_CHECK - 1) == 0 {
+            super::pace::pace(&mut self.paced_since);
             self.stopped |= self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
         }
         if self.stopped {

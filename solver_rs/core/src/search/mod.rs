@@ -5,6 +5,7 @@ mod alpha_beta;
 mod bounds;
 mod key;
 pub(crate) mod ordering;
+pub mod pace;
 mod partition;
 mod recall;
 pub(crate) mod state;
@@ -251,6 +252,7 @@ impl Solver {
             refutations: HashMap::new(),
             deadline,
             stopped: false,
+            paced_since: Instant::now(),
         }
     }
 
