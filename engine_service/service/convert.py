@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from cardgames.v1 import analysis_service_pb2 as analysis_api
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
 from cardgames_client import move as move_message  # the one text -> Move mapping
-from google.protobuf import struct_pb2
+from google.protobuf.message import Message
 
 from ..analysis import DealAnalysis
 from ..hints import Hint
@@ -90,10 +90,40 @@ def move_text(move: pb.Move) -> str:
     return "next-deal"
 
 
-def struct(data: dict[str, Any]) -> struct_pb2.Struct:
-    message = struct_pb2.Struct()
-    message.update(data)
+# How an engine key fills a field: the field's name and a conversion of the value (None: as is).
+_Keys = Mapping[str, tuple[str, Callable[[Any], Any] | None]]
+
+
+def _fill(message: Message, values: Mapping[str, Any], keys: _Keys | None = None) -> Message:
+    """Sets one field per engine key; a key without a field is an error, never dropped."""
+    fields = message.DESCRIPTOR.fields_by_name
+    for key, value in values.items():
+        name, convert = (keys or {}).get(key, (key, None))
+        field = fields.get(name)
+        if field is None:
+            raise ValueError(f"{message.DESCRIPTOR.name} has no field for {key!r}")
+        if value is None:  # an optional field left unset
+            continue
+        if convert is not None:
+            value = convert(value)
+        if field.is_repeated:
+            getattr(message, name).extend(value)
+        elif field.message_type is not None:
+            getattr(message, name).CopyFrom(value)
+        else:
+            setattr(message, name, value)
     return message
+
+
+def _revealed(entry: Mapping[str, Any]) -> pb.RevealedDeclaration:
+    return pb.RevealedDeclaration(
+        seat=entry["seat"],
+        combinations=[
+            pb.Combination(kind=pb.CombinationKind.Value(f"COMBINATION_KIND_{combination['kind'].upper()}"),
+                           cards=combination["cards"], value=combination["value"])
+            for combination in entry["combinations"]
+        ],
+    )
 
 
 def game_view(game_id: str, view: PlayerView) -> pb.GameView:
@@ -116,7 +146,7 @@ def game_view(game_id: str, view: PlayerView) -> pb.GameView:
         received=data["received"],
         passed_seats=view.passed_seats,
         declarations=[pb.Declaration(seat=seat, declared=declared) for seat, declared in view.declared],
-        revealed_declarations=[struct(entry) for entry in view.revealed_declarations],
+        revealed_declarations=[_revealed(entry) for entry in view.revealed_declarations],
         leader=view.leader,
         trick=[pb.PlayedCard(seat=seat, card=card.code) for seat, card in view.trick],
         tricks=[_trick(trick) for trick in data["tricks"]],
@@ -159,22 +189,50 @@ def _trick(trick: dict[str, Any]) -> pb.Trick:
 
 
 _RESULT_FIELDS = {"deal_number", "outcome", "taker", "trump", "tricks", "card_points", "scores"}
+# A result does not name its variant, but each variant's details have their own keys.
+_DETAILS_CASES = {
+    frozenset({"capot", "team_card_points", "declarations", "belote", "held_in", "held_out"}): "belote",
+    frozenset({"capot", "declarations", "belote", "totals"}): "belote3",
+    frozenset({"moon"}): "hearts",
+}
+_DETAILS_KEYS: dict[str, _Keys] = {
+    "belote": {"belote": ("belote_rebelote", None)},
+    "belote3": {"capot": ("capot_seats", None), "belote": ("belote_rebelote", None)},
+    "hearts": {"moon": ("moon_shooter", None)},
+}
 
 
-def deal_result(result: dict[str, Any]) -> pb.DealResult:
+def deal_result(result: Mapping[str, Any]) -> pb.DealResult:
     message = pb.DealResult(
         deal_number=result["deal_number"],
         outcome=pb.DealOutcome.Value(f"DEAL_OUTCOME_{result['outcome']}"),
         tricks=result["tricks"],
         card_points=result["card_points"],
         scores=result["scores"],
-        details=struct({key: value for key, value in result.items() if key not in _RESULT_FIELDS}),
     )
     if result["taker"] is not None:
         message.taker = result["taker"]
     if result["trump"] is not None:
         message.trump = result["trump"]
+    details = {key: value for key, value in result.items() if key not in _RESULT_FIELDS}
+    if details:  # none in euchre3 or for a void deal
+        case = _DETAILS_CASES.get(frozenset(details))
+        if case is None:
+            raise ValueError(f"deal result details {sorted(details)} match no variant")
+        chosen = getattr(message, case)
+        chosen.SetInParent()  # set even when every field is unset (hearts, nobody shot the moon)
+        _fill(chosen, details, _DETAILS_KEYS[case])
     return message
+
+
+_EVENT_CASES = frozenset(field.name for field in pb.Event.DESCRIPTOR.oneofs_by_name["payload"].fields)
+# Engine keys of an event's payload that become a field of another name or type.
+_EVENT_KEYS: dict[str, _Keys] = {
+    "bid": {"bid": ("move", move_message)},
+    "cards_received": {"from": ("giver", None)},
+    "declarations_resolved": {"revealed": ("revealed", lambda entries: [_revealed(entry) for entry in entries])},
+    "deal_scored": {"result": ("result", deal_result)},
+}
 
 
 def game_change(change: SeenChange, into: pb.GameChange | None = None) -> pb.GameChange:
@@ -183,13 +241,16 @@ def game_change(change: SeenChange, into: pb.GameChange | None = None) -> pb.Gam
     message.version = change.version
     message.seat = change.seat
     for event in change.events:
-        item = message.events.add(kind=event["kind"])
+        kind = event["kind"]
+        if kind not in _EVENT_CASES:
+            raise ValueError(f"no Event payload for the event kind {kind!r}")
+        item = message.events.add(kind=kind)
         if "seat" in event:
             item.seat = event["seat"]
-        data = item.data
-        for key, value in event.items():
-            if key != "kind" and key != "seat":
-                data[key] = value
+        payload = getattr(item, kind)  # the payload cases are named after the kinds
+        payload.SetInParent()  # set even when the viewer may see none of its fields
+        _fill(payload, {key: value for key, value in event.items() if key != "kind" and key != "seat"},
+             _EVENT_KEYS.get(kind))
     return message
 
 

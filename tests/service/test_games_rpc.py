@@ -108,17 +108,16 @@ def test_full_game_through_rpc_leaks_nothing(server, client, variant):
 def _mover_text(answer, seat) -> str | None:
     """Recovers the move from the mover's own change (the mover sees everything it did)."""
     for event in answer.change.events:
-        data = MessageToDict(event.data)
         if event.kind == "card_played" and event.seat == seat:
-            return f"play:{data['card']}"
+            return f"play:{event.card_played.card}"
         if event.kind == "cards_passed":
-            return "give:" + " ".join(data["cards"])
+            return "give:" + " ".join(event.cards_passed.cards)
         if event.kind == "discarded":
-            return f"discard:{data['card']}"
+            return f"discard:{event.discarded.card}"
         if event.kind == "declared":
-            return "declare" if data["declared"] else "no-declare"
+            return "declare" if event.declared.declared else "no-declare"
         if event.kind == "bid" and event.seat == seat:
-            return data["bid"]
+            return move_text(event.bid.move)
     if answer.change.events and answer.change.events[0].kind == "deal_started":
         return "next-deal"
     raise AssertionError(f"cannot tell the move from {answer.change}")

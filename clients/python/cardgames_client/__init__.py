@@ -11,7 +11,8 @@ Moves are given as messages (``cardgames.v1.game_pb2.Move``) or in the text form
 docs/rules.md (``pass``, ``take``, ``call:H``, ``discard:MA``, ``give:2C 3C 4C``,
 ``declare``, ``no-declare``, ``play:QS``, ``next-deal``). Every failed call raises
 :class:`CardgamesError`, with the status code, the stable ``reason`` and the fields at
-fault read from the ``google.rpc`` details.
+fault read from the ``google.rpc`` details. Events are typed: ``event.kind`` names the
+payload case that is set (``event.card_played.card`` for kind ``card_played``).
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from cardgames.v1 import analysis_service_pb2_grpc as analysis_grpc
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
 from cardgames.v1 import game_service_pb2_grpc as api_grpc
-from google.rpc import error_details_pb2
-from grpc_status import rpc_status
+from google.protobuf import any_pb2
+from google.protobuf.message import DecodeError
+from google.rpc import error_details_pb2, status_pb2
 
 __all__ = [
     "AsyncClient", "CardgamesError", "Client", "CreatedGame", "analysis", "api", "deal_input", "move", "move_text",
@@ -41,14 +43,22 @@ _VARIANTS = {
 }
 _STATUSES = {"active": pb.GAME_STATUS_ACTIVE, "finished": pb.GAME_STATUS_FINISHED}
 _ANNOUNCEMENTS = {"none": pb.ANNOUNCEMENTS_NONE, "belote": pb.ANNOUNCEMENTS_BELOTE, "all": pb.ANNOUNCEMENTS_ALL}
+_STATUS_DETAILS_KEY = "grpc-status-details-bin"
 
 
 @dataclass(eq=False)
 class CardgamesError(Exception):
-    """A call the service rejected."""
+    """A failed call: its status code and message, and what its ``google.rpc`` details say.
+
+    The details count only when they decode and agree with the transport status (same code,
+    same message), as ``google.rpc.Status`` requires. Otherwise, as for an answer without
+    details (a proxy or a metadata size limit replaced the status, or the error is the
+    channel's own), ``code`` and ``message`` are the transport's, ``reason`` is "" and
+    ``fields`` is empty: a caller can always read ``code``.
+    """
 
     code: grpc.StatusCode
-    reason: str  # stable UPPER_SNAKE reason from ErrorInfo ("" if the server sent none)
+    reason: str  # stable UPPER_SNAKE reason from ErrorInfo ("" without trusted details)
     message: str
     fields: tuple[str, ...] = field(default=())  # BadRequest field violations
 
@@ -57,18 +67,44 @@ class CardgamesError(Exception):
 
     @classmethod
     def from_rpc_error(cls, error: grpc.RpcError) -> CardgamesError:
+        code = _call_value(error, "code") or grpc.StatusCode.UNKNOWN
+        message = _call_value(error, "details") or ""
         reason, fields = "", []
-        status = rpc_status.from_call(error)  # type: ignore[arg-type]
-        for detail in status.details if status is not None else ():
-            if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
-                info = error_details_pb2.ErrorInfo()
-                detail.Unpack(info)
-                reason = info.reason
-            elif detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
-                bad = error_details_pb2.BadRequest()
-                detail.Unpack(bad)
-                fields.extend(violation.field for violation in bad.field_violations)
-        return cls(error.code(), reason, error.details() or "", tuple(fields))
+        for detail in _status_details(error, code, message):
+            try:
+                if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+                    info = error_details_pb2.ErrorInfo()
+                    detail.Unpack(info)
+                    reason = info.reason
+                elif detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+                    bad = error_details_pb2.BadRequest()
+                    detail.Unpack(bad)
+                    fields.extend(violation.field for violation in bad.field_violations)
+            except DecodeError:
+                continue  # one garbled detail does not discredit the status
+        return cls(code, reason, message, tuple(fields))
+
+
+def _call_value(error: grpc.RpcError, name: str):  # noqa: ANN202
+    """``error.code()``, ``.details()`` or ``.trailing_metadata()``; None for an error that is no call's."""
+    method = getattr(error, name, None)
+    return method() if callable(method) else None
+
+
+def _status_details(error: grpc.RpcError, code: grpc.StatusCode, message: str) -> Sequence[any_pb2.Any]:
+    """The details of the answer's ``google.rpc.Status``; none unless it decodes and agrees
+    with the transport status."""
+    for key, value in _call_value(error, "trailing_metadata") or ():
+        if key != _STATUS_DETAILS_KEY:
+            continue
+        try:
+            status = status_pb2.Status.FromString(value)
+        except (DecodeError, TypeError):  # TypeError: a text value, not bytes
+            return ()
+        if status.code != code.value[0] or status.message != message:
+            return ()
+        return status.details
+    return ()
 
 
 @dataclass(frozen=True)

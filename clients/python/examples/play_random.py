@@ -1,4 +1,4 @@
-"""Plays one whole game against a running server, each seat a random legal mover.
+"""Plays one whole game against a running server, each seat a random legal mover; prints each deal's result.
 
     .venv/bin/python clients/python/examples/play_random.py [ADDRESS] [VARIANT]
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from cardgames_client import Client, move_text
+from cardgames_client import Client, move_text, pb
 
 
 def main() -> None:
@@ -32,7 +32,12 @@ def main() -> None:
                 move = "give:" + " ".join(rng.sample(list(view.card_selection.cards), view.card_selection.count))
             else:
                 move = move_text(rng.choice(list(view.legal_moves)))
-            client.submit_move(game.game_id, seat, game.tokens[seat], move, expected_version=view.version)
+            answer = client.submit_move(game.game_id, seat, game.tokens[seat], move, expected_version=view.version)
+            for event in answer.change.events:
+                if event.kind == "deal_scored":  # each kind has its own typed payload, named like it
+                    result = event.deal_scored.result
+                    print("deal", result.deal_number, pb.DealOutcome.Name(result.outcome).removeprefix("DEAL_OUTCOME_"),
+                          "scores", list(event.deal_scored.scores))
         print("scores", list(table.scores), "winners", list(table.winners), "after", table.version, "moves")
 
 

@@ -1,4 +1,3 @@
-from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -50,6 +49,14 @@ class DealOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DEAL_OUTCOME_LITIGE: _ClassVar[DealOutcome]
     DEAL_OUTCOME_PLAYED: _ClassVar[DealOutcome]
     DEAL_OUTCOME_MOON: _ClassVar[DealOutcome]
+
+class CombinationKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    COMBINATION_KIND_UNSPECIFIED: _ClassVar[CombinationKind]
+    COMBINATION_KIND_TIERCE: _ClassVar[CombinationKind]
+    COMBINATION_KIND_CINQUANTE: _ClassVar[CombinationKind]
+    COMBINATION_KIND_CENT: _ClassVar[CombinationKind]
+    COMBINATION_KIND_CARRE: _ClassVar[CombinationKind]
 VARIANT_UNSPECIFIED: Variant
 VARIANT_EUCHRE3: Variant
 VARIANT_BELOTE3: Variant
@@ -78,6 +85,11 @@ DEAL_OUTCOME_MARCH: DealOutcome
 DEAL_OUTCOME_LITIGE: DealOutcome
 DEAL_OUTCOME_PLAYED: DealOutcome
 DEAL_OUTCOME_MOON: DealOutcome
+COMBINATION_KIND_UNSPECIFIED: CombinationKind
+COMBINATION_KIND_TIERCE: CombinationKind
+COMBINATION_KIND_CINQUANTE: CombinationKind
+COMBINATION_KIND_CENT: CombinationKind
+COMBINATION_KIND_CARRE: CombinationKind
 
 class CommonOptions(_message.Message):
     __slots__ = ("target_score", "first_dealer")
@@ -233,7 +245,7 @@ class Declaration(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., declared: _Optional[bool] = ...) -> None: ...
 
 class DealResult(_message.Message):
-    __slots__ = ("deal_number", "outcome", "taker", "trump", "tricks", "card_points", "scores", "details")
+    __slots__ = ("deal_number", "outcome", "taker", "trump", "tricks", "card_points", "scores", "belote", "belote3", "hearts")
     DEAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     TAKER_FIELD_NUMBER: _ClassVar[int]
@@ -241,7 +253,9 @@ class DealResult(_message.Message):
     TRICKS_FIELD_NUMBER: _ClassVar[int]
     CARD_POINTS_FIELD_NUMBER: _ClassVar[int]
     SCORES_FIELD_NUMBER: _ClassVar[int]
-    DETAILS_FIELD_NUMBER: _ClassVar[int]
+    BELOTE_FIELD_NUMBER: _ClassVar[int]
+    BELOTE3_FIELD_NUMBER: _ClassVar[int]
+    HEARTS_FIELD_NUMBER: _ClassVar[int]
     deal_number: int
     outcome: DealOutcome
     taker: int
@@ -249,8 +263,62 @@ class DealResult(_message.Message):
     tricks: _containers.RepeatedScalarFieldContainer[int]
     card_points: _containers.RepeatedScalarFieldContainer[int]
     scores: _containers.RepeatedScalarFieldContainer[int]
-    details: _struct_pb2.Struct
-    def __init__(self, deal_number: _Optional[int] = ..., outcome: _Optional[_Union[DealOutcome, str]] = ..., taker: _Optional[int] = ..., trump: _Optional[str] = ..., tricks: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., details: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    belote: BeloteDealDetails
+    belote3: Belote3DealDetails
+    hearts: HeartsDealDetails
+    def __init__(self, deal_number: _Optional[int] = ..., outcome: _Optional[_Union[DealOutcome, str]] = ..., taker: _Optional[int] = ..., trump: _Optional[str] = ..., tricks: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., belote: _Optional[_Union[BeloteDealDetails, _Mapping]] = ..., belote3: _Optional[_Union[Belote3DealDetails, _Mapping]] = ..., hearts: _Optional[_Union[HeartsDealDetails, _Mapping]] = ...) -> None: ...
+
+class BeloteDealDetails(_message.Message):
+    __slots__ = ("capot", "team_card_points", "declarations", "belote_rebelote", "held_in", "held_out")
+    CAPOT_FIELD_NUMBER: _ClassVar[int]
+    TEAM_CARD_POINTS_FIELD_NUMBER: _ClassVar[int]
+    DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
+    BELOTE_REBELOTE_FIELD_NUMBER: _ClassVar[int]
+    HELD_IN_FIELD_NUMBER: _ClassVar[int]
+    HELD_OUT_FIELD_NUMBER: _ClassVar[int]
+    capot: bool
+    team_card_points: _containers.RepeatedScalarFieldContainer[int]
+    declarations: _containers.RepeatedScalarFieldContainer[int]
+    belote_rebelote: _containers.RepeatedScalarFieldContainer[int]
+    held_in: int
+    held_out: int
+    def __init__(self, capot: _Optional[bool] = ..., team_card_points: _Optional[_Iterable[int]] = ..., declarations: _Optional[_Iterable[int]] = ..., belote_rebelote: _Optional[_Iterable[int]] = ..., held_in: _Optional[int] = ..., held_out: _Optional[int] = ...) -> None: ...
+
+class Belote3DealDetails(_message.Message):
+    __slots__ = ("capot_seats", "declarations", "belote_rebelote", "totals")
+    CAPOT_SEATS_FIELD_NUMBER: _ClassVar[int]
+    DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
+    BELOTE_REBELOTE_FIELD_NUMBER: _ClassVar[int]
+    TOTALS_FIELD_NUMBER: _ClassVar[int]
+    capot_seats: _containers.RepeatedScalarFieldContainer[int]
+    declarations: _containers.RepeatedScalarFieldContainer[int]
+    belote_rebelote: _containers.RepeatedScalarFieldContainer[int]
+    totals: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, capot_seats: _Optional[_Iterable[int]] = ..., declarations: _Optional[_Iterable[int]] = ..., belote_rebelote: _Optional[_Iterable[int]] = ..., totals: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class HeartsDealDetails(_message.Message):
+    __slots__ = ("moon_shooter",)
+    MOON_SHOOTER_FIELD_NUMBER: _ClassVar[int]
+    moon_shooter: int
+    def __init__(self, moon_shooter: _Optional[int] = ...) -> None: ...
+
+class Combination(_message.Message):
+    __slots__ = ("kind", "cards", "value")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    kind: CombinationKind
+    cards: _containers.RepeatedScalarFieldContainer[str]
+    value: int
+    def __init__(self, kind: _Optional[_Union[CombinationKind, str]] = ..., cards: _Optional[_Iterable[str]] = ..., value: _Optional[int] = ...) -> None: ...
+
+class RevealedDeclaration(_message.Message):
+    __slots__ = ("seat", "combinations")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    COMBINATIONS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    combinations: _containers.RepeatedCompositeFieldContainer[Combination]
+    def __init__(self, seat: _Optional[int] = ..., combinations: _Optional[_Iterable[_Union[Combination, _Mapping]]] = ...) -> None: ...
 
 class GameView(_message.Message):
     __slots__ = ("game_id", "variant", "status", "viewer", "version", "phase", "deal_number", "dealer", "to_act", "scores", "hand", "hand_counts", "stock_count", "turned", "bids", "taker", "trump", "discard", "passed", "received", "passed_seats", "declarations", "revealed_declarations", "leader", "trick", "tricks", "trick_counts", "card_points", "hearts_broken", "results", "winners", "legal_moves", "card_selection")
@@ -309,7 +377,7 @@ class GameView(_message.Message):
     received: _containers.RepeatedScalarFieldContainer[str]
     passed_seats: _containers.RepeatedScalarFieldContainer[int]
     declarations: _containers.RepeatedCompositeFieldContainer[Declaration]
-    revealed_declarations: _containers.RepeatedCompositeFieldContainer[_struct_pb2.Struct]
+    revealed_declarations: _containers.RepeatedCompositeFieldContainer[RevealedDeclaration]
     leader: int
     trick: _containers.RepeatedCompositeFieldContainer[PlayedCard]
     tricks: _containers.RepeatedCompositeFieldContainer[Trick]
@@ -320,7 +388,7 @@ class GameView(_message.Message):
     winners: _containers.RepeatedScalarFieldContainer[int]
     legal_moves: _containers.RepeatedCompositeFieldContainer[Move]
     card_selection: CardSelection
-    def __init__(self, game_id: _Optional[str] = ..., variant: _Optional[_Union[Variant, str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., version: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., deal_number: _Optional[int] = ..., dealer: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[str]] = ..., hand_counts: _Optional[_Iterable[int]] = ..., stock_count: _Optional[int] = ..., turned: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[Bid, _Mapping]]] = ..., taker: _Optional[int] = ..., trump: _Optional[str] = ..., discard: _Optional[str] = ..., passed: _Optional[_Iterable[str]] = ..., received: _Optional[_Iterable[str]] = ..., passed_seats: _Optional[_Iterable[int]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., revealed_declarations: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]] = ..., leader: _Optional[int] = ..., trick: _Optional[_Iterable[_Union[PlayedCard, _Mapping]]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., trick_counts: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hearts_broken: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[DealResult, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., card_selection: _Optional[_Union[CardSelection, _Mapping]] = ...) -> None: ...
+    def __init__(self, game_id: _Optional[str] = ..., variant: _Optional[_Union[Variant, str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., version: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., deal_number: _Optional[int] = ..., dealer: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[str]] = ..., hand_counts: _Optional[_Iterable[int]] = ..., stock_count: _Optional[int] = ..., turned: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[Bid, _Mapping]]] = ..., taker: _Optional[int] = ..., trump: _Optional[str] = ..., discard: _Optional[str] = ..., passed: _Optional[_Iterable[str]] = ..., received: _Optional[_Iterable[str]] = ..., passed_seats: _Optional[_Iterable[int]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., revealed_declarations: _Optional[_Iterable[_Union[RevealedDeclaration, _Mapping]]] = ..., leader: _Optional[int] = ..., trick: _Optional[_Iterable[_Union[PlayedCard, _Mapping]]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., trick_counts: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hearts_broken: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[DealResult, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., card_selection: _Optional[_Union[CardSelection, _Mapping]] = ...) -> None: ...
 
 class GameSummary(_message.Message):
     __slots__ = ("game_id", "variant", "status", "version", "scores", "created_at", "updated_at")
@@ -341,14 +409,156 @@ class GameSummary(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., variant: _Optional[_Union[Variant, str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., scores: _Optional[_Iterable[int]] = ..., created_at: _Optional[float] = ..., updated_at: _Optional[float] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("kind", "seat", "data")
+    __slots__ = ("kind", "seat", "deal_started", "card_turned", "bid", "trump_chosen", "hands_completed", "discarded", "cards_passed", "cards_received", "declared", "declarations_resolved", "belote_rebelote", "card_played", "trick_won", "deal_scored", "game_over")
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
-    DATA_FIELD_NUMBER: _ClassVar[int]
+    DEAL_STARTED_FIELD_NUMBER: _ClassVar[int]
+    CARD_TURNED_FIELD_NUMBER: _ClassVar[int]
+    BID_FIELD_NUMBER: _ClassVar[int]
+    TRUMP_CHOSEN_FIELD_NUMBER: _ClassVar[int]
+    HANDS_COMPLETED_FIELD_NUMBER: _ClassVar[int]
+    DISCARDED_FIELD_NUMBER: _ClassVar[int]
+    CARDS_PASSED_FIELD_NUMBER: _ClassVar[int]
+    CARDS_RECEIVED_FIELD_NUMBER: _ClassVar[int]
+    DECLARED_FIELD_NUMBER: _ClassVar[int]
+    DECLARATIONS_RESOLVED_FIELD_NUMBER: _ClassVar[int]
+    BELOTE_REBELOTE_FIELD_NUMBER: _ClassVar[int]
+    CARD_PLAYED_FIELD_NUMBER: _ClassVar[int]
+    TRICK_WON_FIELD_NUMBER: _ClassVar[int]
+    DEAL_SCORED_FIELD_NUMBER: _ClassVar[int]
+    GAME_OVER_FIELD_NUMBER: _ClassVar[int]
     kind: str
     seat: int
-    data: _struct_pb2.Struct
-    def __init__(self, kind: _Optional[str] = ..., seat: _Optional[int] = ..., data: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    deal_started: DealStartedEvent
+    card_turned: CardTurnedEvent
+    bid: BidEvent
+    trump_chosen: TrumpChosenEvent
+    hands_completed: HandsCompletedEvent
+    discarded: DiscardedEvent
+    cards_passed: CardsPassedEvent
+    cards_received: CardsReceivedEvent
+    declared: DeclaredEvent
+    declarations_resolved: DeclarationsResolvedEvent
+    belote_rebelote: BeloteRebeloteEvent
+    card_played: CardPlayedEvent
+    trick_won: TrickWonEvent
+    deal_scored: DealScoredEvent
+    game_over: GameOverEvent
+    def __init__(self, kind: _Optional[str] = ..., seat: _Optional[int] = ..., deal_started: _Optional[_Union[DealStartedEvent, _Mapping]] = ..., card_turned: _Optional[_Union[CardTurnedEvent, _Mapping]] = ..., bid: _Optional[_Union[BidEvent, _Mapping]] = ..., trump_chosen: _Optional[_Union[TrumpChosenEvent, _Mapping]] = ..., hands_completed: _Optional[_Union[HandsCompletedEvent, _Mapping]] = ..., discarded: _Optional[_Union[DiscardedEvent, _Mapping]] = ..., cards_passed: _Optional[_Union[CardsPassedEvent, _Mapping]] = ..., cards_received: _Optional[_Union[CardsReceivedEvent, _Mapping]] = ..., declared: _Optional[_Union[DeclaredEvent, _Mapping]] = ..., declarations_resolved: _Optional[_Union[DeclarationsResolvedEvent, _Mapping]] = ..., belote_rebelote: _Optional[_Union[BeloteRebeloteEvent, _Mapping]] = ..., card_played: _Optional[_Union[CardPlayedEvent, _Mapping]] = ..., trick_won: _Optional[_Union[TrickWonEvent, _Mapping]] = ..., deal_scored: _Optional[_Union[DealScoredEvent, _Mapping]] = ..., game_over: _Optional[_Union[GameOverEvent, _Mapping]] = ...) -> None: ...
+
+class DealStartedEvent(_message.Message):
+    __slots__ = ("deal_number", "dealer", "hand_counts", "hand")
+    DEAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    DEALER_FIELD_NUMBER: _ClassVar[int]
+    HAND_COUNTS_FIELD_NUMBER: _ClassVar[int]
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    deal_number: int
+    dealer: int
+    hand_counts: _containers.RepeatedScalarFieldContainer[int]
+    hand: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, deal_number: _Optional[int] = ..., dealer: _Optional[int] = ..., hand_counts: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class CardTurnedEvent(_message.Message):
+    __slots__ = ("card",)
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    def __init__(self, card: _Optional[str] = ...) -> None: ...
+
+class BidEvent(_message.Message):
+    __slots__ = ("move", "round")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    move: Move
+    round: int
+    def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., round: _Optional[int] = ...) -> None: ...
+
+class TrumpChosenEvent(_message.Message):
+    __slots__ = ("trump", "round")
+    TRUMP_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    trump: str
+    round: int
+    def __init__(self, trump: _Optional[str] = ..., round: _Optional[int] = ...) -> None: ...
+
+class HandsCompletedEvent(_message.Message):
+    __slots__ = ("turned_to", "hand_counts", "received")
+    TURNED_TO_FIELD_NUMBER: _ClassVar[int]
+    HAND_COUNTS_FIELD_NUMBER: _ClassVar[int]
+    RECEIVED_FIELD_NUMBER: _ClassVar[int]
+    turned_to: int
+    hand_counts: _containers.RepeatedScalarFieldContainer[int]
+    received: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, turned_to: _Optional[int] = ..., hand_counts: _Optional[_Iterable[int]] = ..., received: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class DiscardedEvent(_message.Message):
+    __slots__ = ("card",)
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    def __init__(self, card: _Optional[str] = ...) -> None: ...
+
+class CardsPassedEvent(_message.Message):
+    __slots__ = ("cards",)
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    cards: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, cards: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class CardsReceivedEvent(_message.Message):
+    __slots__ = ("cards", "giver")
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    GIVER_FIELD_NUMBER: _ClassVar[int]
+    cards: _containers.RepeatedScalarFieldContainer[str]
+    giver: int
+    def __init__(self, cards: _Optional[_Iterable[str]] = ..., giver: _Optional[int] = ...) -> None: ...
+
+class DeclaredEvent(_message.Message):
+    __slots__ = ("declared",)
+    DECLARED_FIELD_NUMBER: _ClassVar[int]
+    declared: bool
+    def __init__(self, declared: _Optional[bool] = ...) -> None: ...
+
+class DeclarationsResolvedEvent(_message.Message):
+    __slots__ = ("winners", "revealed")
+    WINNERS_FIELD_NUMBER: _ClassVar[int]
+    REVEALED_FIELD_NUMBER: _ClassVar[int]
+    winners: _containers.RepeatedScalarFieldContainer[int]
+    revealed: _containers.RepeatedCompositeFieldContainer[RevealedDeclaration]
+    def __init__(self, winners: _Optional[_Iterable[int]] = ..., revealed: _Optional[_Iterable[_Union[RevealedDeclaration, _Mapping]]] = ...) -> None: ...
+
+class BeloteRebeloteEvent(_message.Message):
+    __slots__ = ("points",)
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    points: int
+    def __init__(self, points: _Optional[int] = ...) -> None: ...
+
+class CardPlayedEvent(_message.Message):
+    __slots__ = ("card",)
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    def __init__(self, card: _Optional[str] = ...) -> None: ...
+
+class TrickWonEvent(_message.Message):
+    __slots__ = ("points", "trick")
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    TRICK_FIELD_NUMBER: _ClassVar[int]
+    points: int
+    trick: int
+    def __init__(self, points: _Optional[int] = ..., trick: _Optional[int] = ...) -> None: ...
+
+class DealScoredEvent(_message.Message):
+    __slots__ = ("result", "scores")
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    result: DealResult
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, result: _Optional[_Union[DealResult, _Mapping]] = ..., scores: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class GameOverEvent(_message.Message):
+    __slots__ = ("winners", "scores")
+    WINNERS_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    winners: _containers.RepeatedScalarFieldContainer[int]
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, winners: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class GameChange(_message.Message):
     __slots__ = ("version", "seat", "events")
