@@ -32,7 +32,7 @@ from .rules import VARIANTS, Position, format_position
 __all__ = [
     "DDTable", "InvalidInputError", "InvalidPositionError", "NotationError", "Solution", "Solver",
     "SolverError", "SolveStoppedError", "UnknownVariantError", "core_version", "count_cards", "legal_cards",
-    "seconds_until", "slowed_down", "solve_batch",
+    "interrupt_all", "seconds_until", "slowed_down", "solve_batch",
     "SOLVER_VARIANTS", "VALUE_UNITS",
 ]
 
@@ -208,6 +208,12 @@ def seconds_until(end: float | None) -> float | None:
     if left <= 0:
         raise SolveStoppedError("the deadline passed")
     return left
+
+
+def interrupt_all() -> None:
+    """Stops every search of the process, running or to come, as at their deadlines: for a
+    server that shuts down (its solver threads end at once instead of finishing their work)."""
+    _solver.interrupt_all()
 
 
 @contextmanager

@@ -175,21 +175,21 @@ def _scores_of_lines(
 ) -> list[list[float]] | None:
     """The seat's side's deal score after each card, in each deal that has lines: the deal
     (drawn again from the same stream of the seed) played along the solver's line by the
-    engine, which scores it by the rules (capot, dedans, litige, announcements). The first
-    deal always, then those scored by ``end`` (a monotonic instant)."""
+    engine, which scores it by the rules (capot, dedans, litige, announcements). The deals
+    scored by ``end`` (a monotonic instant), None if not one."""
     assert question.blind is not None
     started = time.monotonic()
     placements = sample_placements(question.variant, question.unseen, question.holders, seed, len(lines))
     scores = []
     replayed = 0
     for placement, deal_lines in zip(placements, lines):
-        if scores and end is not None and time.monotonic() >= end:
+        if end is not None and time.monotonic() >= end:
             break
         game = filled(question.blind, question.holders, question.seat, placement, random.Random(0))
         scores.append([side_score(play_line(game, line), question.seat)[0] for line in deal_lines])
         replayed += sum(len(line) for line in deal_lines)
     REPLAY_COST.measured(time.monotonic() - started, replayed)
-    return scores
+    return scores or None
 
 
 def _deal_total(game: Game, seat: int) -> int:

@@ -25,6 +25,7 @@ from cardgames.v1 import analysis_service_pb2, analysis_service_pb2_grpc, game_s
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from ..solver import interrupt_all
 from . import logs, workers
 from .analysis_servicer import AnalysisServiceServicer
 from .games import GameService
@@ -193,6 +194,7 @@ class Server:
         for name in ("", SERVICE_NAME, ANALYSIS_SERVICE_NAME):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         await self.grpc.stop(self.settings.grace)
+        interrupt_all()  # the solves of calls the grace period ended: their threads would hold up the exit
         self.solving.close()
         self.store.close()
 

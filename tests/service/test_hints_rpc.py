@@ -84,7 +84,7 @@ def test_a_full_game_played_by_its_hints(server, variant):
                 continue
             # A budget of 1 ms: the minimum of 4 deals, to keep the whole match short.
             hint = client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=1, seed=7)
-            assert hint.seat == seat and hint.version == view.version and hint.samples >= 4
+            assert hint.seat == seat and hint.version == view.version and hint.samples >= 1
             offered = [move_text(option.move) for option in hint.options]
             assert sorted(offered) == sorted(legal_moves(view))
             assert all(option.stderr >= 0 or math.isinf(option.stderr) for option in hint.options)
@@ -114,7 +114,7 @@ def test_the_same_seed_gives_the_same_hint_and_other_seats_get_none(server):
         assert error.code == grpc.StatusCode.FAILED_PRECONDITION and error.reason == "NOT_YOUR_TURN"
         error = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[other]))
         assert error.code == grpc.StatusCode.PERMISSION_DENIED
-        error = error_of(lambda: client.get_hint(game.game_id, seat, token, max_samples=2))
+        error = error_of(lambda: client.get_hint(game.game_id, seat, token, max_samples=401))
         assert error.code == grpc.StatusCode.INVALID_ARGUMENT and "max_samples" in error.fields
         error = error_of(lambda: client.get_hint(game.game_id, seat, token, budget_ms=-1))
         assert error.code == grpc.StatusCode.INVALID_ARGUMENT and "budget_ms" in error.fields
@@ -134,10 +134,10 @@ def test_a_hint_that_cannot_finish_by_the_deadline_is_deadline_exceeded_and_the_
         assert client.get_game(game.game_id).version == table.version
 
 
-def test_a_saturated_solver_refuses_at_once_and_other_calls_keep_their_pace(tmp_path):
-    """One solver slot: while a long hint runs, another hint or an analysis is RESOURCE_EXHAUSTED and
-    reads answer."""
-    process = ServerProcess(tmp_path / "games.db", "--solver-slots", "1").start()
+def test_a_saturated_hint_pool_refuses_at_once_and_analyses_and_reads_keep_their_pace(tmp_path):
+    """One hint slot: while a long hint runs, another hint is RESOURCE_EXHAUSTED, while an
+    analysis (its own pool) and reads answer."""
+    process = ServerProcess(tmp_path / "games.db", "--hint-slots", "1").start()
     try:
         with Client(process.address, timeout=4.0) as long_client, Client(process.address) as client:
             game = client.create_game("belote3", seed="slow-q")  # slow deals: see the deadline test
@@ -148,30 +148,36 @@ def test_a_saturated_solver_refuses_at_once_and_other_calls_keep_their_pace(tmp_
                 # Up to 400 first-trick belote3 deals in a 60 s budget (about 20 s for all of
                 # them): the call's 4 s deadline ends it, with DEADLINE_EXCEEDED (or a hint on
                 # a much faster machine).
-                try:
-                    return long_client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=60_000)
-                except CardgamesError as error:
-                    return error
+                while True:  # a probe below may hold the slot for a moment
+                    try:
+                        return long_client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=60_000)
+                    except CardgamesError as error:
+                        if error.reason != "SOLVER_BUSY":
+                            return error
 
+            quick = client.create_game("euchre3", seed="quick-probe")  # its hints take a millisecond
+            quick_seat = play_until_card_play(client, quick, random.Random(4)).to_act[0]
             with ThreadPoolExecutor(1) as pool:
                 running = pool.submit(long_hint)
-                time.sleep(1.0)  # time for it to take the slot
-                busy = error_of(lambda: client.get_hint(game.game_id, seat, game.tokens[seat]))
-                assert busy.code == grpc.StatusCode.RESOURCE_EXHAUSTED and busy.reason == "SOLVER_BUSY"
-                item = deal_input("hearts", deal=MOON_DEAL, player=0)
-                for analyse in (lambda: client.analyze_deal(item), lambda: list(client.analyze_deals([item]))):
-                    busy = error_of(analyse)
-                    assert busy.code == grpc.StatusCode.RESOURCE_EXHAUSTED and busy.reason == "SOLVER_BUSY"
+                busy = None
+                while busy is None and not running.done():  # until the long hint holds the slot
+                    try:
+                        client.get_hint(quick.game_id, quick_seat, quick.tokens[quick_seat], budget_ms=1)
+                    except CardgamesError as error:
+                        busy = error
+                assert busy is not None and busy.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+                assert busy.reason == "SOLVER_BUSY"
+                assert client.analyze_deal(deal_input("hearts", deal=MOON_DEAL, player=0)).play.value == 0
+                assert list(client.analyze_deals([deal_input("hearts", deal=MOON_DEAL, player=0)]))[0].analysis
                 started = time.perf_counter()
                 for _ in range(20):
                     client.get_game(game.game_id, seat, game.tokens[seat])
-                # Liveness, not speed: a solve holding the GIL would stall these for its remaining 3 s.
+                # Liveness, not speed: a solve holding the GIL would stall these for its remaining seconds.
                 assert time.perf_counter() - started < 1.5
                 outcome = running.result()
                 assert getattr(outcome, "code", grpc.StatusCode.DEADLINE_EXCEEDED) == grpc.StatusCode.DEADLINE_EXCEEDED
             # The slot is free again once the long hint has ended (its last milliseconds on the
             # server may outlast the client's deadline).
-            assert free_slot_hint(client, game, seat).samples >= 4
-            assert client.analyze_deal(deal_input("hearts", deal=MOON_DEAL, player=0)).play.value == 0
+            assert free_slot_hint(client, game, seat).samples >= 1
     finally:
         process.stop()

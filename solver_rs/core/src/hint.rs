@@ -79,9 +79,11 @@ pub fn evaluate_cards(
     check_limits(limits)?;
     let first = deal_position(template, holder_seats, sampler, seed, 0)?;
     let cards = crate::search::legal_cards(&first.build()?);
+    // Lines are extra: even the minimum's are given up at the budget's end (their deal's values kept).
+    let lines_stop = earliest(limits.budget_end, limits.deadline);
     let per_deal = sampled(limits, threads, memory_bytes, |solver, index, stop| {
         let deal = DealToSolve { template, holder_seats, sampler, hearts_player, seed, index, lines: index < line_deals };
-        solve_deal(solver, &deal, stop)
+        solve_deal(solver, &deal, stop, earliest(stop, lines_stop))
     })?;
     let nodes = per_deal.iter().map(|deal| deal.nodes).sum();
     let lines = per_deal.iter().map_while(|deal| deal.lines.clone()).collect();
@@ -111,9 +113,9 @@ pub fn evaluate_passes(
     threads: usize,
 ) -> Result<SampledPasses, SolverError> {
     check_limits(limits)?;
-    let per_deal = sampled(limits, threads, 1 << 20, |_, index, _| {
+    let per_deal = sampled(limits, threads, 1 << 20, |_, index, stop| {
         let sampled = deal_position(template, holder_seats, sampler, seed, index)?;
-        pass_values(&Deal::new(Variant::Hearts, sampled.hands, vec![])?, seat, offset)
+        pass_values(&Deal::new(Variant::Hearts, sampled.hands, vec![])?, seat, offset, stop)
     })?;
     let choices = per_deal.first().map(|deal| deal.iter().map(|&(cards, _)| cards).collect()).unwrap_or_default();
     let values = per_deal.into_iter().map(|deal| deal.into_iter().map(|(_, value)| value).collect()).collect();
@@ -171,7 +173,12 @@ struct DealToSolve<'a> {
     lines: bool,
 }
 
-fn solve_deal(solver: &mut Solver, deal: &DealToSolve<'_>, deadline: Option<Instant>) -> Result<SolvedDeal, SolverError> {
+fn solve_deal(
+    solver: &mut Solver,
+    deal: &DealToSolve<'_>,
+    deadline: Option<Instant>,
+    lines_deadline: Option<Instant>,
+) -> Result<SolvedDeal, SolverError> {
     let position = deal_position(deal.template, deal.holder_seats, deal.sampler, deal.seed, deal.index)?.build()?;
     if let (Variant::Hearts, Some(player)) = (position.variant(), deal.hearts_player) {
         if cards_in_play(&position) > HEARTS_EXACT_CARDS {
@@ -181,7 +188,16 @@ fn solve_deal(solver: &mut Solver, deal: &DealToSolve<'_>, deadline: Option<Inst
     }
     let options = SolveOptions { all_cards: true, line: false, deadline };
     let solution = solver.solve(&position, deal.hearts_player, options)?;
-    let lines = if deal.lines { Some(solver.card_lines(&position, deal.hearts_player, &solution.card_values, deadline)?) } else { None };
+    let lines = if deal.lines {
+        match solver.card_lines(&position, deal.hearts_player, &solution.card_values, lines_deadline) {
+            Ok(lines) => Some(lines),
+            // Stopped by the budget, not the deadline: the deal's values, without lines.
+            Err(SolverError::Stopped) if deadline.is_none_or(|end| Instant::now() < end) => None,
+            Err(error) => return Err(error),
+        }
+    } else {
+        None
+    };
     Ok(SolvedDeal { values: solution.card_values.iter().map(|&(_, value)| value).collect(), nodes: solution.nodes, lines })
 }
 

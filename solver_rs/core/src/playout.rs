@@ -161,6 +161,7 @@ pub fn card_values_by_playout(
     let mut values = Vec::with_capacity(cards.len());
     let mut nodes = 0;
     for card in cards {
+        stop_at(deadline)?;
         let mut playout = Playout::new(&rules, position);
         playout.play(rules.to_internal[card.index() as usize].into());
         playout.run_until(exact_cards);
@@ -195,8 +196,13 @@ fn policy_pass(hand: u64) -> u64 {
 /// Every choice of three cards `seat` may pass from its hand in a hearts `deal`, with
 /// `seat`'s score after the passes (the others pass by the policy; `offset` is the
 /// receiver: 1 left, 3 right, 2 across) and a whole deal of policy play. Choices in
-/// lexicographic order of card indices.
-pub fn pass_values(deal: &Deal, seat: usize, offset: usize) -> Result<Vec<([Card; 3], i32)>, SolverError> {
+/// lexicographic order of card indices; [`SolverError::Stopped`] once `deadline` passes.
+pub fn pass_values(
+    deal: &Deal,
+    seat: usize,
+    offset: usize,
+    deadline: Option<Instant>,
+) -> Result<Vec<([Card; 3], i32)>, SolverError> {
     if deal.variant() != Variant::Hearts {
         return Err(SolverError::InvalidPosition("a pass needs a hearts deal".into()));
     }
@@ -214,6 +220,7 @@ pub fn pass_values(deal: &Deal, seat: usize, offset: usize) -> Result<Vec<([Card
     for (i, &a) in own.iter().enumerate() {
         for (j, &b) in own.iter().enumerate().skip(i + 1) {
             for &c in own.iter().skip(j + 1) {
+                stop_at(deadline)?;
                 let given = (1u64 << a) | (1u64 << b) | (1u64 << c);
                 let mut after = [0u64; 4];
                 for giver in 0..4 {
@@ -230,6 +237,16 @@ pub fn pass_values(deal: &Deal, seat: usize, offset: usize) -> Result<Vec<([Card
     }
     values.sort_by_key(|&(cards, _)| cards);
     Ok(values)
+}
+
+/// [`SolverError::Stopped`] once `deadline` has passed: the play-outs between searches look
+/// at the clock too, so a deal abandoned at a hint's budget ends within a play-out.
+fn stop_at(deadline: Option<Instant>) -> Result<(), SolverError> {
+    match deadline {
+        _ if crate::search::interrupt::interrupted() => Err(SolverError::Stopped),
+        Some(end) if Instant::now() >= end => Err(SolverError::Stopped),
+        _ => Ok(()),
+    }
 }
 
 fn play_whole_deal(rules: &Rules, hands: [u64; 4], player: usize) -> Result<i32, SolverError> {
@@ -313,10 +330,10 @@ mod tests {
     #[test]
     fn every_pass_is_valued_once() {
         let dealt = Deal::parse(Variant::Hearts, "0:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432").unwrap();
-        let values = pass_values(&dealt, 0, 1).unwrap();
+        let values = pass_values(&dealt, 0, 1, None).unwrap();
         assert_eq!(values.len(), 286);
         assert!(values.windows(2).all(|w| w[0].0 < w[1].0));
         assert!(values.iter().all(|&(_, score)| (0..=26).contains(&score)));
-        assert!(pass_values(&dealt, 0, 0).is_err());
+        assert!(pass_values(&dealt, 0, 0, None).is_err());
     }
 }

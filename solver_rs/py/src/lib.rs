@@ -26,6 +26,12 @@ fn set_slowdown(factor: Int<u32>) {
     core::search::pace::set_slowdown(factor.0);
 }
 
+/// Stops every search of the process, running or to come (for a server that shuts down).
+#[pyfunction]
+fn interrupt_all() {
+    core::search::interrupt::interrupt_all();
+}
+
 /// The slowdown `set_slowdown` put in force (1: none).
 #[pyfunction]
 fn slowdown() -> u32 {
@@ -362,6 +368,7 @@ fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count_cards, m)?)?;
     m.add_function(wrap_pyfunction!(set_slowdown, m)?)?;
     m.add_function(wrap_pyfunction!(slowdown, m)?)?;
+    m.add_function(wrap_pyfunction!(interrupt_all, m)?)?;
     m.add_function(wrap_pyfunction!(legal_cards, m)?)?;
     m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
     m.add_function(wrap_pyfunction!(sample_placements, m)?)?;

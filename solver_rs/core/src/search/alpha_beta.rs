@@ -78,7 +78,7 @@ impl<'a> Search<'a> {
         self.nodes += 1;
         if self.nodes & (NODES_PER_CLOCK_CHECK - 1) == 0 {
             super::pace::pace(&mut self.paced_since);
-            self.stopped |= self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+            self.stopped |= super::interrupt::interrupted() || self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
         }
         if self.stopped {
             return (0, 0);

@@ -5,6 +5,7 @@ mod alpha_beta;
 mod bounds;
 mod key;
 pub(crate) mod ordering;
+pub mod interrupt;
 pub mod pace;
 mod partition;
 mod recall;

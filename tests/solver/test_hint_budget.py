@@ -1,0 +1,95 @@
+"""A hint's budget bounds the wall time of the whole hint, on a slower CPU too.
+
+The searches are slowed down (the extension's test hook: every search twice as slow, as
+on a CPU half as fast): a hint that did a fixed amount of work, or kept a fixed share of
+its budget for scoring lines, would overrun; one that measures the time left keeps within
+it. Each hint goes through what GetHint runs from the call's arrival (the question read
+from the game, ``SolverSlots.hint``, the conversion of the answer). The budget is several
+times what one deal takes here, slowed (measured first): the API's one exception, a first
+deal that alone outlasts the budget, stays out of the way whatever the machine's speed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+
+from engine_service import hints
+from engine_service.rules import Game, Phase, new_game
+from engine_service.service import convert
+from engine_service.service.solving import SolverSlots
+from engine_service.solver import slowed_down
+
+SLOWDOWN = 2
+LEAST_BUDGET = 0.15
+# The budget is at least this many times the slowest single deal's hint.
+DEALS_IN_BUDGET = 3
+
+
+def _playing(tricks: int):  # noqa: ANN202
+    return lambda game: game.phase is Phase.PLAY and len(game.d.tricks) == tricks
+
+
+# Decisions whose deals are cheap next to the budget, with line scoring among them (belote's
+# and belote3's card play, the costliest part of a card hint to bound).
+SITUATIONS = {
+    "belote first trick": ("belote", _playing(0)),
+    "belote3 middle": ("belote3", _playing(4)),
+    "hearts trick 4": ("hearts", _playing(3)),
+    "hearts pass": ("hearts", lambda game: game.phase is Phase.PASSING),
+    "euchre3 first bid": ("euchre3", lambda game: game.phase is Phase.BIDDING and not game.d.bids),
+    "belote declaring": ("belote", lambda game: game.phase is Phase.DECLARATIONS),
+}
+
+
+def _games(variant: str, wanted, count: int) -> list[tuple[Game, int]]:  # noqa: ANN001
+    rng = random.Random(7)
+    found: list[tuple[Game, int]] = []
+    number = 0
+    while len(found) < count:
+        number += 1
+        game = new_game(variant, seed=f"budget-{number}")
+        while game.phase is not Phase.DEAL_OVER:
+            seat = game.to_act()[0]
+            if wanted(game):
+                found.append((game, seat))
+                break
+            game.push(seat, rng.choice(game.legal_moves(seat)))
+    return found
+
+
+@pytest.fixture(scope="module")
+def slots():
+    pool = SolverSlots(hint_slots=1)
+    yield pool
+    pool.close()
+
+
+def _timed(loop, slots, game, seat, number, budget, max_samples=hints.MAX_SAMPLES):  # noqa: ANN001, ANN202
+    started = time.monotonic()
+    question = hints.hint_question(game, seat)
+    hint = loop.run_until_complete(slots.hint(question, seed=number, budget=budget, max_samples=max_samples,
+                                              time_remaining=None, started=started))
+    convert.hint(hint).SerializeToString()
+    return time.monotonic() - started, hint
+
+
+@pytest.mark.parametrize("situation", SITUATIONS)
+def test_the_budget_bounds_the_whole_hint_on_a_slower_cpu(slots, situation):
+    variant, wanted = SITUATIONS[situation]
+    games = _games(variant, wanted, 6)
+    loop = asyncio.new_event_loop()
+    try:
+        with slowed_down(SLOWDOWN):
+            one_deal = max(_timed(loop, slots, game, seat, n, 60.0, max_samples=1)[0] for n, (game, seat) in enumerate(games))
+            budget = max(LEAST_BUDGET, DEALS_IN_BUDGET * one_deal)
+            runs = [_timed(loop, slots, game, seat, n, budget) for n, (game, seat) in enumerate(games)]
+    finally:
+        loop.close()
+    times = [round(elapsed * 1000) for elapsed, _ in runs]
+    # Nearest-rank p95 of 6 hints is their maximum.
+    assert max(times) <= budget * 1100, f"{situation}: budget {budget * 1000:.0f} ms, hints took {times} ms"
+    assert all(hint.samples > 1 for _, hint in runs), "the budget held more than one deal"
