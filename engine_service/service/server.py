@@ -230,6 +230,7 @@ async def serve(settings: Settings) -> None:
     flusher = loop.create_task(_flush_logs_every(LOG_FLUSH_SECONDS))
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stopping.set)
+    workers.watch_supervisor(loop, stopping.set)  # a worker stops with its supervisor, as on SIGTERM
     await stopping.wait()
     stopping_event, stopped_event = ("worker_stopping", "worker_stopped") if workers.is_worker() else (
         "server_stopping", "server_stopped")

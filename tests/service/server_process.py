@@ -18,20 +18,27 @@ class ServerProcess:
     through a pipe that this process would have to drain.
     """
 
-    def __init__(self, database: Path | str, *extra_args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(self, database: Path | str, *extra_args: str, env: dict[str, str] | None = None,
+                 listen: str = "127.0.0.1:0") -> None:
         self.database = str(database)
+        self.listen = listen
         self.extra_args = extra_args
         self.env = env
         self.process: subprocess.Popen[bytes] | None = None
         self.address = ""
         self.log_path = Path(f"{self.database}.{os.getpid()}.{id(self):x}.log")
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
-        command = [sys.executable, "-m", "engine_service.service.server", "--address", "127.0.0.1:0",
+    def launch(self) -> ServerProcess:
+        """Starts the process without waiting for it to listen."""
+        command = [sys.executable, "-m", "engine_service.service.server", "--address", self.listen,
                    "--database", self.database, "--grace", "5", *self.extra_args]
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(command, stderr=log, stdout=subprocess.DEVNULL,
                                             env={**os.environ, **(self.env or {})})
+        return self
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        self.launch()
         deadline = time.monotonic() + timeout
         while not self.address:
             for record in self.log_records():
@@ -74,6 +81,21 @@ class ServerProcess:
                     return record
             if time.monotonic() > deadline:
                 raise AssertionError("no such log record")
+            time.sleep(0.02)
+
+    def started_or_exited(self, timeout: float = 30.0) -> int | None:
+        """After ``launch``: None once the server has started, or its exit status if it exits first."""
+        assert self.process is not None
+        deadline = time.monotonic() + timeout
+        while True:
+            for record in self.log_records():
+                if record.get("event") == "server_started":
+                    self.address = record["address"]
+                    return None
+            if self.process.poll() is not None:
+                return self.process.returncode
+            if time.monotonic() > deadline:
+                raise AssertionError("the server neither started nor exited:\n" + "".join(self.logs))
             time.sleep(0.02)
 
     def log_records(self) -> list[dict]:
