@@ -17,6 +17,7 @@ from google.protobuf import descriptor_pb2
 from grpc_tools import protoc
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # engine_service, for the JSON example
 PROTO_DIR = ROOT / "proto"
 TYPE_NAMES = {
     value: name.removeprefix("TYPE_").lower()
@@ -64,10 +65,37 @@ def _paragraph(text: str | None) -> list[str]:
     return [text, ""] if text else []
 
 
+JSON_NOTES = """## The messages as JSON
+
+Clients that speak JSON (grpcurl, gateways, browsers) see each message in the proto3 JSON
+mapping: field names in lowerCamelCase (`to_act` is `toAct`); enums by name
+(`"PHASE_BIDDING"`); `int64` and `uint64` fields as strings (`"version": "1"`), since
+JavaScript numbers cannot hold every 64-bit integer; and fields at their zero value (0,
+`""`, `false`, an empty list, the first enum value) left out, so a reader takes a missing
+field as its zero. An `optional` field is present whenever it is set, zero or not: in the
+example below, seat 0's `viewer` is set, though it is 0. The view of seat 0 of a new belote
+game (`seed` "api-example"), after its first bid:
+"""
+
+
+def json_example() -> str:
+    """A real view, converted as the server converts it: the example cannot drift from the API."""
+    from google.protobuf import json_format
+
+    from engine_service.rules import new_game, parse_move
+    from engine_service.service import convert
+
+    game = new_game("belote", seed="api-example")
+    first = game.to_act()[0]
+    game.push(first, parse_move("pass", game.deck))
+    message = convert.game_view("0f8e2d1c4b3a49588c6d7e9f0a1b2c3d", game.view(0))
+    return json_format.MessageToJson(message, indent=2)
+
+
 def render(files: descriptor_pb2.FileDescriptorSet) -> str:
     lines = ["# API reference: `cardgames.v1`", "",
              "Generated from the comments of `proto/cardgames/v1/*.proto` by `scripts/gen_api_docs.py`; do not edit.",
-             ""]
+             "", JSON_NOTES, "```json", json_example(), "```", ""]
     for file in files.file:
         if not file.name.startswith("cardgames/"):
             continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -124,6 +125,21 @@ def sample_placements(
     holder's cards, in the order of ``holders``."""
     _, placements = _solver.sample_placements(variant, list(unseen), [holder_arg(h) for h in holders], seed, count)
     return placements
+
+
+def column_stats(rows: Sequence[Sequence[int]]) -> list[tuple[float, float]]:
+    """For each column of integer rows (a value per option, a row per deal), its mean and the
+    mean's standard error (infinite with one row): sums of integers, exact and quick where a
+    hint has hundreds of options and deals."""
+    stats = []
+    for column in zip(*rows):
+        n, total, squares = len(column), sum(column), sum(map(operator.mul, column, column))
+        if n < 2:
+            stats.append((float(total), math.inf))
+            continue
+        variance = (n * squares - total * total) / (n * (n - 1))
+        stats.append((total / n, math.sqrt(variance / n)))
+    return stats
 
 
 def mean_and_error(values: Iterable[float | int | None]) -> tuple[float, float]:

@@ -17,7 +17,7 @@ from typing import Any
 from .. import _solver
 from ..rules import Game, Position
 from ..rules.notation import format_position
-from .common import Hint, HintOption, HolderFacts, Sampling, codes, holder_arg, holder_facts, mean_and_error
+from .common import Hint, HintOption, HolderFacts, Sampling, codes, column_stats, holder_arg, holder_facts
 
 UNIT = "penalty_points"
 
@@ -57,8 +57,7 @@ def answer_passes(
     )
     per_deal: list[list[int]] = raw["values"]
     options = []
-    for index, cards in enumerate(raw["choices"]):
-        mean, error = mean_and_error(values[index] for values in per_deal)
+    for cards, (mean, error) in zip(raw["choices"], column_stats(per_deal)):
         options.append(HintOption("give:" + " ".join(cards), mean, error, mean, error))
     options.sort(key=lambda option: (option.expected, option.move))
     return Hint(question.seat, question.version, UNIT, tuple(options), len(per_deal), sampling.seed, 0)

@@ -107,7 +107,12 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ValidateMove(self, request, context):
-        """Checks a move against the rules without applying it.
+        """Checks a move against the rules without applying it. Two cases, kept apart: a move
+        that is not a move of this game (no case set, an unknown card or suit) is an error
+        status, INVALID_ARGUMENT with its reason (UNKNOWN_CARD...), as SubmitMove answers it;
+        a well-formed move that the rules forbid now (NOT_YOUR_TURN, MUST_FOLLOW_SUIT...) is
+        an answer, `legal` false with the reason and message SubmitMove would give as
+        FAILED_PRECONDITION. Credentials and an unknown game are error statuses as anywhere.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
