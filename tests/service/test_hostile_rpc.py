@@ -254,6 +254,8 @@ def test_every_answer_carries_its_request_id(client, belote_game):
     with pytest.raises(grpc.RpcError) as caught:
         client.stub.GetGame(api.GetGameRequest(game_id="missing"), metadata=[("x-request-id", "probe-43")])
     assert request_id_of(caught.value.trailing_metadata()) == "probe-43"
+    error = error_of(lambda: client.get_game("missing"))
+    assert error.request_id and error.reason == "GAME_NOT_FOUND"
     stream = client.stub.WatchGame(api.WatchGameRequest(game_id=belote_game.game_id), timeout=5)
     next(stream)
     stream.cancel()

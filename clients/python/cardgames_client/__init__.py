@@ -44,6 +44,7 @@ _VARIANTS = {
 _STATUSES = {"active": pb.GAME_STATUS_ACTIVE, "finished": pb.GAME_STATUS_FINISHED}
 _ANNOUNCEMENTS = {"none": pb.ANNOUNCEMENTS_NONE, "belote": pb.ANNOUNCEMENTS_BELOTE, "all": pb.ANNOUNCEMENTS_ALL}
 _STATUS_DETAILS_KEY = "grpc-status-details-bin"
+_REQUEST_ID_KEY = "x-request-id"
 
 
 @dataclass(eq=False)
@@ -61,6 +62,7 @@ class CardgamesError(Exception):
     reason: str  # stable UPPER_SNAKE reason from ErrorInfo ("" without trusted details)
     message: str
     fields: tuple[str, ...] = field(default=())  # BadRequest field violations
+    request_id: str = ""  # the server's id of the call (its log line has it), "" if it sent none
 
     def __str__(self) -> str:
         return f"{self.code.name} {self.reason}: {self.message}"
@@ -82,7 +84,9 @@ class CardgamesError(Exception):
                     fields.extend(violation.field for violation in bad.field_violations)
             except DecodeError:
                 continue  # one garbled detail does not discredit the status
-        return cls(code, reason, message, tuple(fields))
+        request_id = next((str(value) for key, value in _call_value(error, "trailing_metadata") or ()
+                           if key == _REQUEST_ID_KEY), "")
+        return cls(code, reason, message, tuple(fields), request_id)
 
 
 def _call_value(error: grpc.RpcError, name: str):  # noqa: ANN202
