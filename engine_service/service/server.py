@@ -157,15 +157,20 @@ class Server:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        # SO_REUSEPORT lets the workers of one supervisor listen on one port (workers.py);
+        # a lone server must not share its port with another server started by mistake.
+        self.grpc = grpc.aio.server(options=[("grpc.so_reuseport", 1 if workers.is_worker() else 0)])
+        try:  # the address first: a server refused its address leaves no database behind
+            self.port = self.grpc.add_insecure_port(settings.address)
+        except RuntimeError:
+            raise StartupError("address_unavailable", f"cannot listen on {settings.address}") from None
+        self.address = f"{settings.address.rsplit(':', 1)[0]}:{self.port}"
         try:
             self.store = Store(settings.database, synchronous=settings.sync)
         except sqlite3.Error as error:
             raise StartupError("database_unavailable", f"cannot open {settings.database}: {error}") from None
         self.games = GameService(self.store)
         self.health = health.aio.HealthServicer()
-        # SO_REUSEPORT lets the workers of one supervisor listen on one port (workers.py);
-        # a lone server must not share its port with another server started by mistake.
-        self.grpc = grpc.aio.server(options=[("grpc.so_reuseport", 1 if workers.is_worker() else 0)])
         self.solving = SolverSlots(settings.solver_slots, settings.hint_slots, settings.caller_slots)
         interceptor = ServiceInterceptor()
         add_intercepted(self.grpc, game_service_pb2_grpc.add_GameServiceServicer_to_server,
@@ -177,12 +182,6 @@ class Server:
             (SERVICE_NAME, ANALYSIS_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
             self.grpc,
         )
-        try:
-            self.port = self.grpc.add_insecure_port(settings.address)
-        except RuntimeError:
-            self.store.close()
-            raise StartupError("address_unavailable", f"cannot listen on {settings.address}") from None
-        self.address = f"{settings.address.rsplit(':', 1)[0]}:{self.port}"
 
     async def start(self) -> None:
         await self.grpc.start()

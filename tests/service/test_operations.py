@@ -170,6 +170,7 @@ def test_a_second_server_cannot_take_the_port(server, tmp_path):
     )
     assert second.returncode == 1
     assert json.loads(second.stderr.strip().splitlines()[-1])["event"] == "address_unavailable"
+    assert not (tmp_path / "second.db").exists(), "a refused server left a database behind"
 
 
 def test_an_unusable_database_is_a_clean_startup_error(tmp_path):
