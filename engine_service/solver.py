@@ -3,7 +3,7 @@
 The extension (``engine_service._solver``) is private; use this module. Long solves run
 with the GIL released, so other Python threads (the gRPC server) keep running.
 
-Values are totals for the deal, for the side the variant's objective names (RULES.md
+Values are totals for the deal, for the side the variant's objective names (docs/rules.md
 "What the solver optimises"): euchre3 and bridge, tricks won by the taker's (declarer's)
 side; belote and belote3, card points won by the taker's side (last trick included);
 hearts, the chosen ``player``'s score in the deal (moon included), that player minimising.

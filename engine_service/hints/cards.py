@@ -207,7 +207,7 @@ def _for_seat(question: HintQuestion, value: int) -> int:
 
 
 def _deal_score(question: HintQuestion, value: int) -> float | None:
-    """The asking seat's deal score when the solved value decides it (RULES.md "Score")."""
+    """The asking seat's deal score when the solved value decides it (docs/rules.md "Score")."""
     if question.variant == "hearts":
         return float(value)  # the player's own points, moon included
     if question.variant == "euchre3":

@@ -1,4 +1,4 @@
-"""belote: classic belote, four players in two teams (seed 004, RULES.md § belote)."""
+"""belote: classic belote, four players in two teams (seed 004, docs/rules.md § belote)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ class Belote(BeloteFamily):
         return self.announcement_bound(seat for seat in range(self.players) if self.side_of(seat) == team)
 
     def _score_deal(self) -> DealResult:
-        """RULES.md § belote "Scoring": made, dedans, capot, litige."""
+        """docs/rules.md § belote "Scoring": made, dedans, capot, litige."""
         d = self.d
         assert d.taker is not None
         takers = self.side_of(d.taker)

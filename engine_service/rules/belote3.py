@@ -1,4 +1,4 @@
-"""belote3: belote for three, the taker against a coalition of two (seed 001, RULES.md § belote3)."""
+"""belote3: belote for three, the taker against a coalition of two (seed 001, docs/rules.md § belote3)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ class Belote3(BeloteFamily):
         return self.card_points_to_make()  # a contract not made is dedans (no litige here)
 
     def _score_deal(self) -> DealResult:
-        """RULES.md § belote3 "Scoring": beat each defender, dedans transfer, capot bonus."""
+        """docs/rules.md § belote3 "Scoring": beat each defender, dedans transfer, capot bonus."""
         d = self.d
         taker = d.taker
         assert taker is not None

@@ -1,7 +1,7 @@
 """What belote and belote3 share: card order and points, completion of the hands after
 the auction, the obligations to trump, overtrump and undertrump, announcements.
 
-RULES.md § belote "Trump order and points", "Obligations", "Announcements".
+docs/rules.md § belote "Trump order and points", "Obligations", "Announcements".
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ class BeloteFamily(TrumpBiddingGame):
         pair = self._belote_pair()
         return next((seat for seat in range(self.players) if pair <= self.d.hands[seat]), None)
 
-    # --- obligations (RULES.md § belote3 "Obligations", shared by belote)
+    # --- obligations (docs/rules.md § belote3 "Obligations", shared by belote)
     def _play_tiers(self, seat: int) -> list[Tier]:
         d = self.d
         if not d.trick:

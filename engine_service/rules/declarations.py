@@ -1,6 +1,6 @@
 """belote announcements: combinations in a hand, the best disjoint set, their comparison.
 
-RULES.md § belote "Announcements": tierce 20, cinquante 50, cent (5 or more) 100, four
+docs/rules.md § belote "Announcements": tierce 20, cinquante 50, cent (5 or more) 100, four
 jacks 200, four nines 150, four aces, tens, kings or queens 100; [decided] a declaring
 player scores the best set of disjoint combinations (a card counts once).
 """

@@ -1,4 +1,4 @@
-"""euchre3: three-player euchre with the "disciplines" deck (seed 000, RULES.md § euchre3)."""
+"""euchre3: three-player euchre with the "disciplines" deck (seed 000, docs/rules.md § euchre3)."""
 
 from __future__ import annotations
 
@@ -112,7 +112,7 @@ class Euchre3(TrumpBiddingGame):
         # Follow the led suit if you can; otherwise anything (no obligation to trump or overtrump).
         return [(self.suit_cards(self._suit_of(trick[0][1])), Reason.MUST_FOLLOW_SUIT)]
 
-    # --- scoring (RULES.md § euchre3 "Score")
+    # --- scoring (docs/rules.md § euchre3 "Score")
     def _score_deal(self) -> DealResult:
         d = self.d
         assert d.taker is not None

@@ -6,7 +6,7 @@ the current deal (:class:`DealState`). Variants override a few named hooks:
 - ``_begin_deal``: the first phase of a deal (bidding, passing or play);
 - ``_suit_of``, ``_strength``, ``_card_points``: card order and values once trump is known;
 - ``_play_tiers``: what a seat must play, as an ordered list of obligations;
-- ``_score_deal`` and ``_match_winners``: scoring, each citing its rule in RULES.md.
+- ``_score_deal`` and ``_match_winners``: scoring, each citing its rule in docs/rules.md.
 
 Every move goes through :meth:`Game.validate` (which never changes anything) before
 :meth:`Game.push` applies it, so a rejected move leaves the state exactly as it was.

@@ -1,4 +1,4 @@
-"""hearts ("dame de pique"): four players, lowest score wins (seed 003, RULES.md § hearts)."""
+"""hearts ("dame de pique"): four players, lowest score wins (seed 003, docs/rules.md § hearts)."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ class Hearts(Game):
         if any(card.suit is Suit.HEARTS for _, card in trick.cards):
             self.d.hearts_broken = True
 
-    # --- scoring (RULES.md § hearts "Score")
+    # --- scoring (docs/rules.md § hearts "Score")
     def _score_deal(self) -> DealResult:
         d = self.d
         points = list(d.points)

@@ -1,4 +1,4 @@
-"""belote (RULES.md § belote): auction, completion, obligations, announcements, scoring, match."""
+"""belote (docs/rules.md § belote): auction, completion, obligations, announcements, scoring, match."""
 
 from __future__ import annotations
 

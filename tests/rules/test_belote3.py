@@ -1,4 +1,4 @@
-"""belote3 (RULES.md § belote3): 30 cards, completion, coalition obligations, dedans, capot."""
+"""belote3 (docs/rules.md § belote3): 30 cards, completion, coalition obligations, dedans, capot."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""euchre3 (RULES.md § euchre3): deck, auction, Oracle and Sage, play, scoring, match end."""
+"""euchre3 (docs/rules.md § euchre3): deck, auction, Oracle and Sage, play, scoring, match end."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""hearts (RULES.md § hearts): passing, the 2♣ lead, first trick, hearts broken, moon, match."""
+"""hearts (docs/rules.md § hearts): passing, the 2♣ lead, first trick, hearts broken, moon, match."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-//! belote announcements, as far as hint sampling needs them (RULES.md § belote
+//! belote announcements, as far as hint sampling needs them (docs/rules.md § belote
 //! "Announcements"): the best set of combinations a hand holds, and what a seat's
 //! declaration tells of the hand it held then.
 //!

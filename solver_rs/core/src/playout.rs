@@ -125,7 +125,7 @@ impl<'a> Playout<'a> {
         }
     }
 
-    /// `player`'s score once the deal is over (RULES.md hearts "Score", moon included).
+    /// `player`'s score once the deal is over (docs/rules.md hearts "Score", moon included).
     fn final_score(&self, player: usize) -> i32 {
         let shooter = (0..self.rules.n).find(|&seat| self.points[seat] == MOON_POINTS);
         match shooter {

@@ -26,7 +26,7 @@ pub(crate) fn seat_after(seat: usize, steps: usize, n: usize) -> usize {
     }
 }
 
-/// hearts: the 2♣, which leads the first trick, and the Q♠, worth 13 (RULES.md).
+/// hearts: the 2♣, which leads the first trick, and the Q♠, worth 13 (docs/rules.md).
 pub(crate) const TWO_OF_CLUBS: Card = Card::from_parts(3, 0);
 pub(crate) const QUEEN_OF_SPADES: Card = Card::from_parts(0, 10);
 
@@ -39,7 +39,7 @@ pub(crate) fn lane_of(index: u32) -> usize {
     (index / 16) as usize
 }
 
-/// What the side called MAX maximises (RULES.md "What the solver optimises").
+/// What the side called MAX maximises (docs/rules.md "What the solver optimises").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Objective {
     /// Tricks won by the MAX side (bridge, euchre3).
@@ -322,7 +322,7 @@ impl Rules {
         best
     }
 
-    /// The cards `seat` may play (internal layout), RULES.md obligations.
+    /// The cards `seat` may play (internal layout), docs/rules.md obligations.
     pub(crate) fn legal(&self, hand: u64, seat: usize, trick: &[u8], leader: usize, in_play: u64, tricks_left: u32) -> u64 {
         if trick.is_empty() {
             return self.legal_lead(hand, in_play, tricks_left);
@@ -431,7 +431,7 @@ fn layout(variant: Variant, card: Card, trump: Option<u32>) -> (u32, u32, i32) {
     }
 }
 
-/// A card's points once trump is known (RULES.md: the belote tables, hearts' 1 a heart and
+/// A card's points once trump is known (docs/rules.md: belote "Trump order and points", hearts' 1 a heart and
 /// 13 for the Q♠; none in euchre3 and bridge).
 pub(crate) fn card_points(variant: Variant, card: Card, trump: Option<u32>) -> i32 {
     layout(variant, card, trump).2

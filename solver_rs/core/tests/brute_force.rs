@@ -1,5 +1,5 @@
 //! The solver against a plain minimax (no pruning, no table, no merging) written from
-//! RULES.md on natural cards, independently of the solver's compiled rules: the value of
+//! docs/rules.md on natural cards, independently of the solver's compiled rules: the value of
 //! every legal card agrees on 3,000 random positions per variant with up to 4 tricks
 //! left, mid-trick positions included. Each solution's line is replayed too.
 //!
@@ -23,7 +23,7 @@ fn positions_and_seed(seed: u64) -> (usize, u64) {
     (positions, seed + number("BRUTE_FORCE_SEED").unwrap_or(0) * 1000)
 }
 
-/// The rules again, on natural cards (suit * 16 + rank), straight from RULES.md.
+/// The rules again, on natural cards (suit * 16 + rank), straight from docs/rules.md.
 struct Reference {
     variant: Variant,
     n: usize,

@@ -65,7 +65,7 @@ pub struct Solution {
     pub maximising: bool,
 }
 
-/// The objective of a solve, from RULES.md "What the solver optimises".
+/// The objective of a solve, from docs/rules.md "What the solver optimises".
 pub fn objective_for(position: &Position, hearts_player: Option<usize>) -> Result<Objective, SolverError> {
     match position.variant() {
         Variant::Hearts => {
