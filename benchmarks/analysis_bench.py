@@ -4,7 +4,7 @@ A fresh server process (two solver slots, cold solver tables) per run gets the s
 with `parallelism` 1, then 2: seeded deals in notation, each analysed in full (the play under the default contract
 and the whole table over trumps and takers: 12 or 16 solves from the first card). Hearts
 deals are 13-card positions with six tricks left instead (a whole 52-card hearts table is
-minutes of search, the solver issue's open target), each solved for its first player.
+minutes of search), each solved for its first player.
 
     .venv/bin/python benchmarks/analysis_bench.py [--deals 60] [--variants euchre3,belote3,belote,hearts]
 """

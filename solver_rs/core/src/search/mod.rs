@@ -25,10 +25,9 @@ use std::collections::HashMap;
 use std::time::Instant;
 use table::Table;
 
-/// Default transposition table bound, the ceiling. A bound, not an allocation:
-/// the partition table grows as it fills. The hardest 52-card bridge deal of the benchmark
-/// peaks near 100 MB; the bench's first hearts deal needs about 190 MB, and with 128 MB
-/// (the default before) took 12% more nodes.
+/// Default transposition table bound. A bound, not an allocation: the partition table
+/// grows as it fills. The hardest 52-card bridge deal of the benchmark peaks near 100 MB;
+/// the bench's first hearts deal needs about 190 MB, and with 128 MB took 12% more nodes.
 pub const DEFAULT_MEMORY_BYTES: usize = 256 << 20;
 
 /// What to compute besides the value.
