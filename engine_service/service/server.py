@@ -25,7 +25,7 @@ from cardgames.v1 import analysis_service_pb2, analysis_service_pb2_grpc, game_s
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from ..solver import interrupt_all
+from ..solver import interrupt_all, slowed_down
 from . import logs, workers
 from .analysis_servicer import AnalysisServiceServicer
 from .games import GameService
@@ -256,13 +256,24 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+# Testing only: every search of the server this many times slower, as on a slower CPU, so
+# that tests of time limits and deadlines hold whatever the speed of the machine.
+TEST_SLOWDOWN_ENV = "CARDGAMES_TEST_SLOWDOWN"
+
+
+def _test_slowdown() -> int:
+    text = os.environ.get(TEST_SLOWDOWN_ENV, "1")
+    return int(text) if text.isdigit() and int(text) > 0 else 1
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     settings = parse_settings(argv)
     logs.configure(settings.log_level, **({"worker": os.getpid()} if workers.is_worker() else {}))
     if settings.workers > 1:
         sys.exit(workers.supervise(settings))
     tune_gc()
-    asyncio.run(serve(settings))
+    with slowed_down(_test_slowdown()):
+        asyncio.run(serve(settings))
     # Stopped cleanly: a late second SIGTERM (the supervisor forwarding one the process
     # group already received) must not turn a clean exit into a kill.
     signal.signal(signal.SIGTERM, signal.SIG_IGN)

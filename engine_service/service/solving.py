@@ -58,11 +58,22 @@ class Slot:
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``work`` in a solver thread; a stopped solve is :class:`DeadlineExceeded`."""
+        return await self.finished(self.submit(work, *args, **kwargs))
+
+    def submit(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> Future[T]:
         self._thread = self._owner._threads.submit(functools.partial(work, *args, **kwargs))
+        return self._thread
+
+    @staticmethod
+    async def finished(thread: Future[T]) -> T:
         try:
-            return await asyncio.wrap_future(self._thread)
+            return await asyncio.wrap_future(thread)
         except SolveStoppedError:
             raise DeadlineExceeded("the time limit passed before the solver was done") from None
+
+    def follow(self, leader: Slot) -> None:
+        """Counts this slot as busy for as long as ``leader``'s work runs (its extra threads)."""
+        self._thread = leader._thread
 
     def release(self) -> None:
         """Frees the slot now, or when its thread ends if the call was cancelled mid-solve."""
@@ -118,6 +129,16 @@ class SolverPool:
         with self.held(1, caller) as (slot,):
             return await slot.run(work, *args, **kwargs)
 
+    async def run_threaded(self, work: Callable[..., T], *args: Any, threads: int, **kwargs: Any) -> T:
+        """``work(..., threads=n)`` on up to ``threads`` free slots, one solver thread per slot:
+        a solve never runs on more threads than the slots it holds."""
+        with self.held(threads) as taken:
+            first, *others = taken
+            thread = first.submit(work, *args, threads=len(taken), **kwargs)
+            for other in others:
+                other.follow(first)
+            return await Slot.finished(thread)
+
     def _free(self, caller: str) -> None:
         self._busy -= 1
         self._callers[caller] -= 1
@@ -159,8 +180,8 @@ class SolverSlots:
         ``time.monotonic()`` instant) less the time its answer takes to send."""
         deadline = time_left(MAX_HINT_SECONDS, time_remaining) + (time.monotonic() - started)
         try:
-            return await self.hints.run(
-                hints.answer, question, seed=seed, budget=max(0.0, min(budget, deadline) - ANSWER_SECONDS),
+            return await self.hints.run_threaded(
+                hints.answer, question, threads=os.cpu_count() or 1, seed=seed, budget=max(0.0, min(budget, deadline) - ANSWER_SECONDS),
                 deadline=deadline, max_samples=max_samples, started=started,
             )
         except DeadlineExceeded:

@@ -42,7 +42,9 @@ def test_acknowledged_moves_survive_sigkill(tmp_path):
                for i, game in enumerate(games)]
     for thread in players:
         thread.start()
-    time.sleep(1.5)
+    deadline = time.monotonic() + 60
+    while sum(len(a) for a in acked) <= 40 and time.monotonic() < deadline:  # until the games are under way
+        time.sleep(0.01)
     server.kill()  # mid-flight: requests are being answered right now
     stop.set()
     for thread in players:

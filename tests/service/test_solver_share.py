@@ -89,3 +89,17 @@ def test_a_pool_gives_each_caller_its_share_and_no_more():
             pool.close()
 
     asyncio.run(scenario())
+
+
+def test_a_hint_runs_on_as_many_threads_as_the_slots_it_holds():
+    async def scenario() -> None:
+        pool = SolverPool("hint", slots=3)
+        try:
+            assert await pool.run_threaded(lambda threads: threads, threads=8) == 3
+            with pool.held(2):  # two slots taken: a hint gets the one left
+                assert await pool.run_threaded(lambda threads: threads, threads=8) == 1
+            assert pool.busy == 0
+        finally:
+            pool.close()
+
+    asyncio.run(scenario())
