@@ -99,3 +99,30 @@ def test_a_deal_input_takes_a_deal_or_a_position_not_both():
     with pytest.raises(ValueError, match="give a deal or a position, not both"):
         deal_input("hearts", deal="0:A... K... Q... J...", position="0:A... K... Q... J...;leader=0")
     assert deal_input("hearts", position="0:A... K... Q... J...;leader=0").WhichOneof("input") == "position"
+
+
+def test_the_two_clients_have_the_same_methods():
+    """Whatever one client can do, the other can: the same public methods and parameters."""
+    import inspect
+
+    def public(kind: type) -> dict[str, inspect.Signature]:
+        """Each method's parameters (the answers differ: a value or its awaitable, an iterator or an async one)."""
+        return {name: inspect.signature(member).replace(return_annotation=inspect.Signature.empty)
+                for name, member in vars(kind).items() if callable(member) and not name.startswith("_") and name != "close"}
+
+    assert public(Client) == public(AsyncClient)
+
+
+def test_async_pages_and_watch_deadline(server):
+    async def session():
+        async with AsyncClient(server.address) as client:
+            games = [await client.create_game("euchre3", seed=f"async-pages-{i}") for i in range(3)]
+            listed = [summary.game_id async for summary in client.iter_games("euchre3", page_size=1)]
+            assert {game.game_id for game in games} <= set(listed)
+            seen = []
+            with pytest.raises(CardgamesError) as caught:
+                async for item in client.watch(games[0].game_id, timeout=0.5):
+                    seen.append(item)
+            assert caught.value.code.name == "DEADLINE_EXCEEDED" and seen[0].HasField("snapshot")
+
+    asyncio.run(session())

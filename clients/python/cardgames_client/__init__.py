@@ -17,8 +17,9 @@ payload case that is set (``event.card_played.card`` for kind ``card_played``).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import grpc
 from cardgames.v1 import analysis_service_pb2 as analysis
@@ -309,14 +310,77 @@ def _created(response: api.CreateGameResponse) -> CreatedGame:
     return CreatedGame(response.game_id, tokens, response.view)
 
 
+def _same(response: Any) -> Any:
+    return response
+
+
+@dataclass(frozen=True)
+class _Call:
+    """One call as both clients make it: the stub and method, the request, the token, and
+    what of the answer the caller gets. The clients differ only in how they run it."""
+
+    service: str  # "stub" (GameService) or "analysis" (AnalysisService)
+    method: str
+    request: Any
+    token: str | None = None
+    pick: Callable[[Any], Any] = _same
+
+
+class _Calls:
+    """Every call of the API, built once for :class:`Client` and :class:`AsyncClient`."""
+
+    @staticmethod
+    def create_game(variant_name: str, options: Mapping[str, object] | None, seed: str | None,
+                    deal: str | None) -> _Call:
+        return _Call("stub", "CreateGame", _create_request(variant_name, options, seed, deal), pick=_created)
+
+    @staticmethod
+    def get_game(game_id: str, seat: int | None, token: str | None) -> _Call:
+        return _Call("stub", "GetGame", _get_request(game_id, seat), token, lambda response: response.view)
+
+    @staticmethod
+    def list_games(variant: str | None, status: str | None, page_size: int, page_token: str) -> _Call:
+        return _Call("stub", "ListGames", _list_request(variant, status, page_size, page_token))
+
+    @staticmethod
+    def submit_move(game_id: str, seat: int, token: str, the_move: str | pb.Move, expected_version: int | None,
+                    request_id: str | None) -> _Call:
+        return _Call("stub", "SubmitMove", _submit_request(game_id, seat, the_move, expected_version, request_id), token)
+
+    @staticmethod
+    def validate_move(game_id: str, seat: int, token: str, the_move: str | pb.Move) -> _Call:
+        return _Call("stub", "ValidateMove", api.ValidateMoveRequest(game_id=game_id, seat=seat, move=move(the_move)),
+                     token)
+
+    @staticmethod
+    def get_hint(game_id: str, seat: int, token: str, budget_ms: int, seed: int | None, max_samples: int) -> _Call:
+        return _Call("stub", "GetHint", _hint_request(game_id, seat, budget_ms, seed, max_samples), token,
+                     lambda response: response.hint)
+
+    @staticmethod
+    def analyze_deal(item: analysis.DealInput | None, game_id: str | None, seat: int | None, token: str | None,
+                     deal_number: int | None, from_trick: int, time_limit_ms: int) -> _Call:
+        request = _analyze_request(item, game_id, seat, deal_number, from_trick, time_limit_ms)
+        return _Call("analysis", "AnalyzeDeal", request, token, lambda response: response.analysis)
+
+    @staticmethod
+    def analyze_deals(items: Sequence[analysis.DealInput], time_limit_ms: int, parallelism: int) -> _Call:
+        request = analysis.AnalyzeDealsRequest(inputs=items, time_limit_ms=time_limit_ms, parallelism=parallelism)
+        return _Call("analysis", "AnalyzeDeals", request)
+
+    @staticmethod
+    def watch(game_id: str, seat: int | None, token: str | None, after_version: int | None) -> _Call:
+        return _Call("stub", "WatchGame", _watch_request(game_id, seat, after_version), token)
+
+
 class Client:
-    """Blocking client over one channel."""
+    """Blocking client over one channel. :class:`AsyncClient` has the same methods, for asyncio."""
 
     def __init__(self, target: str, *, channel: grpc.Channel | None = None, timeout: float | None = 30.0) -> None:
         self.channel = channel or grpc.insecure_channel(target)
         self.stub = api_grpc.GameServiceStub(self.channel)
         self.analysis = analysis_grpc.AnalysisServiceStub(self.channel)
-        self.timeout = timeout
+        self.timeout = timeout  # of each unary call; streams take their own
 
     def __enter__(self) -> Client:
         return self
@@ -333,19 +397,27 @@ class Client:
         except grpc.RpcError as error:
             raise CardgamesError.from_rpc_error(error) from None
 
+    def _run(self, call: _Call) -> Any:
+        return call.pick(self._call(getattr(getattr(self, call.service), call.method), call.request, call.token))
+
+    def _stream(self, call: _Call, timeout: float | None) -> Iterator[Any]:
+        method = getattr(getattr(self, call.service), call.method)
+        yield from _streamed(method(call.request, metadata=_metadata(call.token), timeout=timeout))
+
     def create_game(self, variant_name: str, options: Mapping[str, object] | None = None, *,
                     seed: str | None = None, deal: str | None = None) -> CreatedGame:
-        return _created(self._call(self.stub.CreateGame, _create_request(variant_name, options, seed, deal)))
+        return self._run(_Calls.create_game(variant_name, options, seed, deal))
 
     def get_game(self, game_id: str, seat: int | None = None, token: str | None = None) -> pb.GameView:
-        return self._call(self.stub.GetGame, _get_request(game_id, seat), token).view
+        return self._run(_Calls.get_game(game_id, seat, token))
 
     def list_games(self, variant: str | None = None, status: str | None = None, *, page_size: int = 0,
                    page_token: str = "") -> api.ListGamesResponse:
-        return self._call(self.stub.ListGames, _list_request(variant, status, page_size, page_token))
+        return self._run(_Calls.list_games(variant, status, page_size, page_token))
 
     def iter_games(self, variant: str | None = None, status: str | None = None, *,
                    page_size: int = 0) -> Iterator[pb.GameSummary]:
+        """Every game of the filters, page after page."""
         token = ""
         while True:
             page = self.list_games(variant, status, page_size=page_size, page_token=token)
@@ -356,48 +428,41 @@ class Client:
 
     def submit_move(self, game_id: str, seat: int, token: str, the_move: str | pb.Move, *,
                     expected_version: int | None = None, request_id: str | None = None) -> api.SubmitMoveResponse:
-        request = _submit_request(game_id, seat, the_move, expected_version, request_id)
-        return self._call(self.stub.SubmitMove, request, token)
+        return self._run(_Calls.submit_move(game_id, seat, token, the_move, expected_version, request_id))
 
     def validate_move(self, game_id: str, seat: int, token: str, the_move: str | pb.Move) -> api.ValidateMoveResponse:
-        request = api.ValidateMoveRequest(game_id=game_id, seat=seat, move=move(the_move))
-        return self._call(self.stub.ValidateMove, request, token)
+        return self._run(_Calls.validate_move(game_id, seat, token, the_move))
 
     def get_hint(self, game_id: str, seat: int, token: str, *, budget_ms: int = 0, seed: int | None = None,
                  max_samples: int = 0) -> api.Hint:
         """Every legal option of the seat to move, best first (see GetHint in the proto)."""
-        return self._call(self.stub.GetHint, _hint_request(game_id, seat, budget_ms, seed, max_samples), token).hint
+        return self._run(_Calls.get_hint(game_id, seat, token, budget_ms, seed, max_samples))
 
     def analyze_deal(self, item: analysis.DealInput | None = None, *, game_id: str | None = None,
                      seat: int | None = None, token: str | None = None, deal_number: int | None = None,
                      from_trick: int = 0, time_limit_ms: int = 0) -> analysis.DealAnalysis:
         """A deal or position (``item``, see :func:`deal_input`), or a game's finished deal."""
-        request = _analyze_request(item, game_id, seat, deal_number, from_trick, time_limit_ms)
-        return self._call(self.analysis.AnalyzeDeal, request, token).analysis
+        return self._run(_Calls.analyze_deal(item, game_id, seat, token, deal_number, from_trick, time_limit_ms))
 
     def analyze_deals(self, items: Sequence[analysis.DealInput], *, time_limit_ms: int = 0, parallelism: int = 0,
                       timeout: float | None = None) -> Iterator[analysis.AnalyzeDealsResponse]:
         """One message per item as it finishes (an analysis or the item's error), with progress."""
-        request = analysis.AnalyzeDealsRequest(inputs=items, time_limit_ms=time_limit_ms, parallelism=parallelism)
-        call = self.analysis.AnalyzeDeals(request, timeout=timeout)
-        yield from _streamed(call)
+        yield from self._stream(_Calls.analyze_deals(items, time_limit_ms, parallelism), timeout)
 
     def watch(self, game_id: str, seat: int | None = None, token: str | None = None, *,
               after_version: int | None = None, timeout: float | None = None) -> Iterator[api.WatchGameResponse]:
         """The snapshot (unless resuming), then every change until the game ends."""
-        call = self.stub.WatchGame(_watch_request(game_id, seat, after_version), metadata=_metadata(token),
-                                   timeout=timeout)
-        yield from _streamed(call)
+        yield from self._stream(_Calls.watch(game_id, seat, token, after_version), timeout)
 
 
 class AsyncClient:
-    """asyncio client over one channel (grpc.aio)."""
+    """asyncio client over one channel (grpc.aio), with the methods of :class:`Client`."""
 
     def __init__(self, target: str, *, channel: grpc.aio.Channel | None = None, timeout: float | None = 30.0) -> None:
         self.channel = channel or grpc.aio.insecure_channel(target)
         self.stub = api_grpc.GameServiceStub(self.channel)
         self.analysis = analysis_grpc.AnalysisServiceStub(self.channel)
-        self.timeout = timeout
+        self.timeout = timeout  # of each unary call; streams take their own
 
     async def __aenter__(self) -> AsyncClient:
         return self
@@ -414,47 +479,67 @@ class AsyncClient:
         except grpc.RpcError as error:
             raise CardgamesError.from_rpc_error(error) from None
 
+    async def _run(self, call: _Call) -> Any:
+        method = getattr(getattr(self, call.service), call.method)
+        return call.pick(await self._call(method, call.request, call.token))
+
+    async def _stream(self, call: _Call, timeout: float | None) -> AsyncIterator[Any]:
+        method = getattr(getattr(self, call.service), call.method)
+        async for item in _async_streamed(method(call.request, metadata=_metadata(call.token), timeout=timeout)):
+            yield item
+
     async def create_game(self, variant_name: str, options: Mapping[str, object] | None = None, *,
                           seed: str | None = None, deal: str | None = None) -> CreatedGame:
-        return _created(await self._call(self.stub.CreateGame, _create_request(variant_name, options, seed, deal)))
+        return await self._run(_Calls.create_game(variant_name, options, seed, deal))
 
     async def get_game(self, game_id: str, seat: int | None = None, token: str | None = None) -> pb.GameView:
-        return (await self._call(self.stub.GetGame, _get_request(game_id, seat), token)).view
+        return await self._run(_Calls.get_game(game_id, seat, token))
 
     async def list_games(self, variant: str | None = None, status: str | None = None, *, page_size: int = 0,
                          page_token: str = "") -> api.ListGamesResponse:
-        return await self._call(self.stub.ListGames, _list_request(variant, status, page_size, page_token))
+        return await self._run(_Calls.list_games(variant, status, page_size, page_token))
+
+    async def iter_games(self, variant: str | None = None, status: str | None = None, *,
+                         page_size: int = 0) -> AsyncIterator[pb.GameSummary]:
+        """Every game of the filters, page after page."""
+        token = ""
+        while True:
+            page = await self.list_games(variant, status, page_size=page_size, page_token=token)
+            for summary in page.games:
+                yield summary
+            token = page.next_page_token
+            if not token:
+                return
 
     async def submit_move(self, game_id: str, seat: int, token: str, the_move: str | pb.Move, *,
                           expected_version: int | None = None, request_id: str | None = None) -> api.SubmitMoveResponse:
-        request = _submit_request(game_id, seat, the_move, expected_version, request_id)
-        return await self._call(self.stub.SubmitMove, request, token)
+        return await self._run(_Calls.submit_move(game_id, seat, token, the_move, expected_version, request_id))
 
     async def validate_move(self, game_id: str, seat: int, token: str,
                             the_move: str | pb.Move) -> api.ValidateMoveResponse:
-        request = api.ValidateMoveRequest(game_id=game_id, seat=seat, move=move(the_move))
-        return await self._call(self.stub.ValidateMove, request, token)
+        return await self._run(_Calls.validate_move(game_id, seat, token, the_move))
 
     async def get_hint(self, game_id: str, seat: int, token: str, *, budget_ms: int = 0, seed: int | None = None,
                        max_samples: int = 0) -> api.Hint:
-        request = _hint_request(game_id, seat, budget_ms, seed, max_samples)
-        return (await self._call(self.stub.GetHint, request, token)).hint
+        """Every legal option of the seat to move, best first (see GetHint in the proto)."""
+        return await self._run(_Calls.get_hint(game_id, seat, token, budget_ms, seed, max_samples))
 
     async def analyze_deal(self, item: analysis.DealInput | None = None, *, game_id: str | None = None,
                            seat: int | None = None, token: str | None = None, deal_number: int | None = None,
                            from_trick: int = 0, time_limit_ms: int = 0) -> analysis.DealAnalysis:
-        request = _analyze_request(item, game_id, seat, deal_number, from_trick, time_limit_ms)
-        return (await self._call(self.analysis.AnalyzeDeal, request, token)).analysis
+        """A deal or position (``item``, see :func:`deal_input`), or a game's finished deal."""
+        return await self._run(_Calls.analyze_deal(item, game_id, seat, token, deal_number, from_trick, time_limit_ms))
 
     async def analyze_deals(self, items: Sequence[analysis.DealInput], *, time_limit_ms: int = 0,
-                            parallelism: int = 0) -> AsyncIterator[analysis.AnalyzeDealsResponse]:
-        request = analysis.AnalyzeDealsRequest(inputs=items, time_limit_ms=time_limit_ms, parallelism=parallelism)
-        call = self.analysis.AnalyzeDeals(request)
-        async for item in _async_streamed(call):
+                            parallelism: int = 0,
+                            timeout: float | None = None) -> AsyncIterator[analysis.AnalyzeDealsResponse]:
+        """One message per item as it finishes (an analysis or the item's error), with progress."""
+        async for item in self._stream(_Calls.analyze_deals(items, time_limit_ms, parallelism), timeout):
             yield item
 
     async def watch(self, game_id: str, seat: int | None = None, token: str | None = None, *,
-                    after_version: int | None = None) -> AsyncIterator[api.WatchGameResponse]:
-        call = self.stub.WatchGame(_watch_request(game_id, seat, after_version), metadata=_metadata(token))
-        async for item in _async_streamed(call):
+                    after_version: int | None = None,
+                    timeout: float | None = None) -> AsyncIterator[api.WatchGameResponse]:
+        """The snapshot (unless resuming), then every change until the game ends."""
+        async for item in self._stream(_Calls.watch(game_id, seat, token, after_version), timeout):
             yield item
