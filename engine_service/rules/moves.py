@@ -114,6 +114,13 @@ _SIMPLE: dict[str, Move] = {
 }
 
 
+def passed_cards(cards: list[Card]) -> PassCards:
+    """The hearts pass of these cards; ``DUPLICATE_CARD`` if one is given twice."""
+    if len(set(cards)) != len(cards):
+        raise RuleViolation(Reason.DUPLICATE_CARD, "the same card is given twice")
+    return PassCards(frozenset(cards))
+
+
 def parse_move(text: str, deck: Deck) -> Move:
     """Parses a move's text form; an unknown form is ``UNKNOWN_MOVE``, a bad card ``UNKNOWN_CARD``."""
     if not isinstance(text, str):
@@ -129,9 +136,5 @@ def parse_move(text: str, deck: Deck) -> Move:
     if verb == "play":
         return Play(deck.parse(argument))
     if verb == "give":
-        codes = argument.replace(",", " ").split()
-        cards = [deck.parse(code) for code in codes]
-        if len(set(cards)) != len(cards):
-            raise RuleViolation(Reason.DUPLICATE_CARD, "the same card is given twice")
-        return PassCards(frozenset(cards))
+        return passed_cards([deck.parse(code) for code in argument.replace(",", " ").split()])
     raise RuleViolation(Reason.UNKNOWN_MOVE, f"{echo(text)} is not a move")

@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from cardgames.moves import move as move_message  # the one text -> Move message mapping, shared with the client
 from cardgames.v1 import analysis_service_pb2 as analysis_api
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
-from cardgames_client import move as move_message  # the one text -> Move mapping
 from google.protobuf.message import Message
 
 from ..analysis import DealAnalysis
 from ..hints import Hint
 from ..rules import PlayerView
+from ..rules.cards import Deck
+from ..rules.moves import Call, Declare, Discard, Move, NextDeal, Pass, Play, Take, passed_cards
 from .errors import InvalidInput
 from .games import FINISHED, SeenChange
 from .store import GameRow
@@ -68,27 +70,28 @@ def options_mapping(variant: str, options: pb.GameOptions) -> dict[str, Any]:
     return values
 
 
-def move_text(move: pb.Move) -> str:
-    """The engine's text form of a move message (the engine then parses and checks it)."""
-    case = move.WhichOneof("kind")
+def move_reader(message: pb.Move) -> Callable[[Deck], Move]:
+    """The engine's move for a Move message, read against the game's deck once the game is
+    loaded (its cards and suits); a malformed one is the engine's rejection (UNKNOWN_CARD...)."""
+    case = message.WhichOneof("kind")
     if case is None:
         raise InvalidInput("move must set one of its cases", reason="UNKNOWN_MOVE", field="move")
-    if case == "pass":
-        return "pass"
-    if case == "take":
-        return "take"
-    if case == "call":
-        return f"call:{move.call.suit}"
-    if case == "discard":
-        return f"discard:{move.discard.card}"
-    if case == "give":
-        return "give:" + " ".join(move.give.cards)
+    simple = _SIMPLE_MOVES.get(case)
+    if simple is not None:
+        return lambda deck: simple
     if case == "declare":
-        return "declare" if move.declare.declare else "no-declare"
+        declare = Declare(message.declare.declare)
+        return lambda deck: declare
+    if case == "call":
+        return lambda deck: Call(deck.parse_suit(message.call.suit))
+    if case == "discard":
+        return lambda deck: Discard(deck.parse(message.discard.card))
     if case == "play":
-        return f"play:{move.play.card}"
-    return "next-deal"
+        return lambda deck: Play(deck.parse(message.play.card))
+    return lambda deck: passed_cards([deck.parse(code) for code in message.give.cards])
 
+
+_SIMPLE_MOVES: dict[str, Move] = {"pass": Pass(), "take": Take(), "next_deal": NextDeal()}
 
 # How an engine key fills a field: the field's name and a conversion of the value (None: as is).
 _Keys = Mapping[str, tuple[str, Callable[[Any], Any] | None]]

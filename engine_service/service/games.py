@@ -17,13 +17,14 @@ import time
 import uuid
 import weakref
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..analysis import played_start
 from ..hints import Question, hint_question
 from ..rules import DealOutcome, Game, Move, PlayerView, RuleViolation, new_game, parse_move, variant_class
+from ..rules.cards import Deck
 from ..rules.errors import Reason
 from ..rules.events import Event
 from ..rules.notation import Position
@@ -32,6 +33,8 @@ from .errors import FailedPrecondition, GameNotFound, InvalidInput, OutOfRange, 
 from .store import GameRecord, GameRow, MoveRecord, Store
 
 ACTIVE, FINISHED = "ACTIVE", "FINISHED"
+# A move as a request gives it, read against the game's deck once the game is loaded.
+ReadMove = Callable[[Deck], Move]
 MAX_REQUEST_ID = 128
 MAX_SEED = 256
 # How often the games being watched are checked for moves made by another server process
@@ -217,12 +220,12 @@ class GameService:
         return self.store.list_games(variant=variant, status=status, before_seq=before_seq, limit=limit)
 
     # ----------------------------------------------------------------- moves
-    async def validate(self, game_id: str, seat: int, token: str | None, move_text: str) -> Validation:
+    async def validate(self, game_id: str, seat: int, token: str | None, read_move: ReadMove) -> Validation:
         live = await self._live(game_id)
         self._authorize(live, seat, token)
         async with live.lock:
             live = await self._current(game_id)
-            move = self._parse(live, move_text)
+            move = self._read(live, read_move)
             try:
                 live.game.validate(seat, move)
             except RuleViolation as violation:
@@ -236,7 +239,7 @@ class GameService:
         game_id: str,
         seat: int,
         token: str | None,
-        move_text: str,
+        read_move: ReadMove,
         *,
         expected_version: int | None = None,
         request_id: str | None = None,
@@ -248,20 +251,20 @@ class GameService:
         self._authorize(live, seat, token)
         for _ in range(5):  # another process may win the race; without expected_version, retry
             try:
-                return await self._submit_once(game_id, seat, move_text, expected_version, request_id)
+                return await self._submit_once(game_id, seat, read_move, expected_version, request_id)
             except VersionConflict:
                 if expected_version is not None:
                     raise
         raise VersionConflict("the game is changing too fast; retry")
 
     async def _submit_once(
-        self, game_id: str, seat: int, move_text: str, expected_version: int | None, request_id: str | None
+        self, game_id: str, seat: int, read_move: ReadMove, expected_version: int | None, request_id: str | None
     ) -> MoveAnswer:
         live = await self._live(game_id)
         async with live.lock:
             # Alone on the file, the cached copy is current; sharing it, catch up first.
             live = await (self._current(game_id) if self.store.is_shared() else self._live(game_id))
-            move = self._parse(live, move_text)
+            move = self._read(live, read_move)
             if request_id is not None:
                 earlier = self.store.find_request(game_id, seat, request_id)
                 if earlier is not None:
@@ -366,9 +369,9 @@ class GameService:
                         await self._current(game_id)
 
     # ----------------------------------------------------------------- internals
-    def _parse(self, live: LiveGame, move_text: str) -> Move:
+    def _read(self, live: LiveGame, read_move: ReadMove) -> Move:
         try:
-            return parse_move(move_text, live.game.deck)
+            return read_move(live.game.deck)
         except RuleViolation as violation:
             raise InvalidInput(violation.message, reason=violation.reason.value, field="move") from None
 

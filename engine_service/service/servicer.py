@@ -84,7 +84,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
             request.game_id,
             request.seat,
             bearer_token(context),
-            convert.move_text(request.move),
+            convert.move_reader(request.move),
             expected_version=_optional(request, "expected_version"),
             request_id=request.request_id or None,
         )
@@ -96,7 +96,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
         self, request: api.ValidateMoveRequest, context: grpc.aio.ServicerContext
     ) -> api.ValidateMoveResponse:
         result = await self.games.validate(
-            request.game_id, request.seat, bearer_token(context), convert.move_text(request.move)
+            request.game_id, request.seat, bearer_token(context), convert.move_reader(request.move)
         )
         return api.ValidateMoveResponse(
             legal=result.legal, reason=result.reason, message=result.message, version=result.version

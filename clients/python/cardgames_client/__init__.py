@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
+from cardgames.moves import move, move_text
 from cardgames.v1 import analysis_service_pb2 as analysis
 from cardgames.v1 import analysis_service_pb2_grpc as analysis_grpc
 from cardgames.v1 import game_pb2 as pb
@@ -156,46 +157,6 @@ def options(name: str, values: Mapping[str, object] | None) -> pb.GameOptions:
         except (TypeError, ValueError) as error:
             raise ValueError(f"option {key}={value!r}: {error}") from None
     return message
-
-
-def move(text: str | pb.Move) -> pb.Move:
-    """A Move message from its text form (``play:QS``); a Move is returned unchanged."""
-    if isinstance(text, pb.Move):
-        return text
-    verb, _, argument = text.strip().partition(":")
-    if verb == "pass":
-        return pb.Move(**{"pass": pb.PassBid()})
-    if verb == "take":
-        return pb.Move(take=pb.TakeBid())
-    if verb == "call":
-        return pb.Move(call=pb.CallSuit(suit=argument))
-    if verb == "discard":
-        return pb.Move(discard=pb.DiscardCard(card=argument))
-    if verb == "give":
-        return pb.Move(give=pb.GiveCards(cards=argument.split()))
-    if verb in ("declare", "no-declare"):
-        return pb.Move(declare=pb.DeclareCombinations(declare=verb == "declare"))
-    if verb == "play":
-        return pb.Move(play=pb.PlayCard(card=argument))
-    if verb == "next-deal":
-        return pb.Move(next_deal=pb.NextDeal())
-    raise ValueError(f"not a move: {text!r}")
-
-
-def move_text(message: pb.Move) -> str:
-    """The text form of a Move message."""
-    case = message.WhichOneof("kind")
-    if case == "call":
-        return f"call:{message.call.suit}"
-    if case == "discard":
-        return f"discard:{message.discard.card}"
-    if case == "give":
-        return "give:" + " ".join(sorted(message.give.cards))
-    if case == "declare":
-        return "declare" if message.declare.declare else "no-declare"
-    if case == "play":
-        return f"play:{message.play.card}"
-    return {"pass": "pass", "take": "take", "next_deal": "next-deal"}.get(case or "", "")
 
 
 def _streamed(call):  # noqa: ANN001, ANN202
