@@ -113,7 +113,7 @@ def greedy_card(game: Game, seat: int) -> Card:
     winning = [card for card in legal if power(game, card, led) > power(game, best, led)]
     if winning and not partner_wins:
         return min(winning, key=lambda card: power(game, card, led))
-    return min(legal, key=lambda card: (game._card_points(card), power(game, card, led)))
+    return min(legal, key=lambda card: (game.card_points(card), power(game, card, led)))
 
 
 def hearts_card(game: Game, legal: list[Card]) -> Card:

@@ -198,7 +198,7 @@ def _deal_total(game: Game, seat: int) -> int:
     if game.variant == "euchre3":
         return len(d.tricks) + len(d.hands[seat])
     in_play = game.deck.card_set - set(d.stock) - ({d.discard} if d.discard is not None else set())
-    return sum(game._card_points(card) for card in in_play) + game.last_trick_bonus
+    return sum(game.card_points(card) for card in in_play) + game.last_trick_bonus
 
 
 def _for_seat(question: HintQuestion, value: int) -> int:

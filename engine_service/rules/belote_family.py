@@ -39,7 +39,7 @@ class BeloteFamily(TrumpBiddingGame):
             return TRUMP_ORDER[card.rank]
         return PLAIN_ORDER[card.rank]
 
-    def _card_points(self, card: Card) -> int:
+    def card_points(self, card: Card) -> int:
         return TRUMP_POINTS[card.rank] if card.suit == self.d.trump else PLAIN_POINTS[card.rank]
 
     # --- completion after the auction

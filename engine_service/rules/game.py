@@ -4,7 +4,7 @@ A :class:`Game` owns the match (scores, dealer rotation, deal results) and the s
 the current deal (:class:`DealState`). Variants override a few named hooks:
 
 - ``_begin_deal``: the first phase of a deal (bidding, passing or play);
-- ``_suit_of``, ``_strength``, ``_card_points``: card order and values once trump is known;
+- ``_suit_of``, ``_strength``, ``card_points``: card order and values once trump is known;
 - ``_play_tiers``: what a seat must play, as an ordered list of obligations;
 - ``_score_deal`` and ``_match_winners``: scoring, each citing its rule in docs/rules.md.
 
@@ -349,7 +349,8 @@ class Game:
     def _strength(self, card: Card) -> int:
         raise NotImplementedError
 
-    def _card_points(self, card: Card) -> int:
+    def card_points(self, card: Card) -> int:
+        """What ``card`` counts in the trick that takes it, in this deal (belote: by trump)."""
         return 0
 
     def _play_tiers(self, seat: int) -> list[Tier]:
@@ -452,7 +453,7 @@ class Game:
         winner = self.winning_seat()
         assert winner is not None
         last = all(not hand for hand in d.hands)
-        points = sum(self._card_points(card) for _, card in d.trick) + (self.last_trick_bonus if last else 0)
+        points = sum(self.card_points(card) for _, card in d.trick) + (self.last_trick_bonus if last else 0)
         trick = Trick(d.trick[0][0], tuple(d.trick), winner, points)
         d.tricks.append(trick)
         d.points[winner] += points

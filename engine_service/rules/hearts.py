@@ -24,7 +24,7 @@ PASS_OFFSETS = (1, 3, 2, 0)
 RANK_ORDER = {rank: i for i, rank in enumerate(FULL_DECK.ranks)}
 
 
-def card_points(card: Card) -> int:
+def penalty_points(card: Card) -> int:
     return 13 if card == QUEEN_OF_SPADES else 1 if card.suit is Suit.HEARTS else 0
 
 
@@ -102,8 +102,8 @@ class Hearts(Game):
     def _strength(self, card: Card) -> int:
         return RANK_ORDER[card.rank]
 
-    def _card_points(self, card: Card) -> int:
-        return card_points(card)
+    def card_points(self, card: Card) -> int:
+        return penalty_points(card)
 
     def _play_tiers(self, seat: int) -> list[Tier]:
         d = self.d
