@@ -27,16 +27,13 @@ pub(crate) struct Search<'a> {
     pub nodes: u64,
     /// Per tricks left and leading seat, the lead that last refuted a node (a cut-off):
     /// weighed up in the order (`ordering::KILLER_WEIGHT`). Sibling positions differ in a
-    /// few cards, and the same lead often refutes them again (killer heuristic). Measured
-    /// when it was tried first: belote -24% nodes, 52-card bridge -13%, hearts -6%; at
-    /// following seats it multiplied the nodes (ten times in bridge).
+    /// few cards, and the same lead often refutes them again (killer heuristic); at
+    /// following seats it multiplies the nodes (figures in docs/solver.md, "Move ordering").
     pub lead_killers: [[u8; 4]; 14],
     /// Hearts: the player's card that last refuted a node with at least
     /// `REMEMBERED_TRICKS` tricks left, by exact position: tried first when a later
     /// null-window test of the solve meets the node again. The moon test's refutations
-    /// (the player stopping the moon) are often what the test next to the value needs too:
-    /// the bench's first hearts deal -18% nodes, its other four and seed 3's ten within 2%.
-    /// (Both sides' refutations in bridge: +1.5% nodes.)
+    /// (the player stopping the moon) are often what the test next to the value needs too.
     pub refutations: HashMap<PositionKey, u8>,
     /// When to give up (see `SolveOptions::deadline`); `stopped` once it has passed, and
     /// from then on every node returns at once with a meaningless value.
@@ -57,9 +54,8 @@ const REMEMBERED_TRICKS: u32 = 11;
 const NODES_PER_CLOCK_CHECK: u64 = 4096;
 
 /// Point-game boundaries with this many cards or fewer are searched exactly (belote: the
-/// last two tricks, belote3: the last three): belote3 4-9% fewer nodes on the probe
-/// files, belote the same; more cards cost nodes (belote's last three tricks: +7%), and
-/// euchre3 (tricks) visits a fifth more.
+/// last two tricks, belote3: the last three): exact values there are tighter bounds above;
+/// more cards, or euchre3, cost nodes (docs/solver.md, "The search").
 const EXACT_ENDGAME_CARDS: u32 = 10;
 
 /// `Search::lead_killers` when none is known.
@@ -303,18 +299,13 @@ impl<'a> Search<'a> {
         let future = future_bounds(self.rules, &self.st);
         let (mut low, mut high) = (future.low, future.high);
         // Hearts without a guess tests the top first while the bounds leave the others their
-        // moon: can one of them shoot? On 15 full deals from the first card -15% nodes in all
-        // (-86% on a moon, up to +28% on others); positions later in a deal within 3% either
-        // way. Once a bound rules the moon out, the top is no moon and bisection does better
-        // (the same deals -5% in all, the 5 that start below 26 -5% to -25%).
+        // moon: can one of them shoot? A moon deal is then settled at once. Once a bound rules
+        // the moon out, the top is no moon and bisection does better (docs/solver.md).
         let mut next = guess.or_else(|| (self.rules.is_hearts() && high >= MOON_POINTS).then_some(high));
         let all_the_way = self.rules.objective == Objective::Tricks;
         // Hearts climbs: after a test the others pass, the next is one above what they
-        // reached. There a pass is cheap and a failure dear (the bench's first deal: 0.3M
-        // to 5M nodes a pass, 14M to 128M a failure), so the failures are best spent next
-        // to the value rather than halfway. 15 full deals from the first card -17% nodes in
-        // all (the bench's 5 -12%, seed 3's 10 -19%); the hearts check sets -2% to -11%
-        // (one +1%).
+        // reached. There a pass is cheap and a failure dear (tens of times the nodes), so the
+        // failures are best spent next to the value rather than halfway.
         let climbs = self.rules.is_hearts();
         let mut steps = if guess.is_some() { MTD_STEPS_AFTER_GUESS } else { 0 };
         while low < high && !self.stopped {

@@ -176,9 +176,8 @@ fn others_moon(rules: &Rules, st: &State, player: usize) -> Option<(u8, i32)> {
 /// Hearts, none of the others able to shoot any more: the player has no card of the lane
 /// led (on the table, or in his hand while he is still to play), so the trick in progress
 /// and the points on the table are not his (nor, if there are any, his own moon). No
-/// card's rank matters to that. On the bench's first deal -10% nodes (seed 3's 10 deals
-/// -5%, the hearts check sets -2% to -9%); the same bound when he follows too low relies on
-/// the ranks, which then every table entry above it relies on: +33% there.
+/// card's rank matters to that. The same bound when he follows too low would rely on the
+/// ranks, which then every table entry above it relies on: it costs nodes there.
 fn player_loses_the_trick(rules: &Rules, st: &State, player: usize) -> bool {
     st.trick_len != 0 && !st.moon_open_to_others(player) && !follows_the_lead(rules, st, player)
 }
@@ -202,9 +201,8 @@ fn follows_the_lead(rules: &Rules, st: &State, seat: usize) -> bool {
 /// wins the trick, and if it holds points the moon is stopped: the player takes at most
 /// what is left. If the player has none of the lane either, a third seat wins it, and the
 /// point the player may throw onto it stops the moon too: he takes at most what is left
-/// less the trick's points and his shed. No card's rank matters to that. The 30 full deals
-/// of seeds 1 and 3 -5% nodes (seed 1's twentieth 199 -> 165 million), and -2.4% more with
-/// the player following; the check sets within 0.5%.
+/// less the trick's points and his shed. No card's rank matters to that (figures in
+/// docs/solver.md, "Bounds").
 fn shooter_loses_the_trick(rules: &Rules, st: &State, player: usize) -> Option<i32> {
     let Moon::Holder(shooter) = st.moon() else { return None };
     if st.trick_len == 0 || shooter == player {
@@ -224,8 +222,7 @@ fn shooter_loses_the_trick(rules: &Rules, st: &State, player: usize) -> Option<i
 
 /// Hearts, the player void in the lane led and still to play: the most points one card
 /// he may discard onto the trick carries (it goes to the trick's winner, never to him).
-/// No card's rank matters to that either. The 30 full deals of seeds 1 and 3 -3.8% nodes
-/// (the median deal -18%), the hearts check sets -2% to -7%.
+/// No card's rank matters to that either.
 fn player_sheds(rules: &Rules, st: &State, player: usize) -> i32 {
     if played(rules, st, player).is_some() {
         return 0;

@@ -97,24 +97,15 @@ pub(crate) fn ordered(rules: &Rules, st: &State, killer: Option<u32>) -> Moves {
     moves
 }
 
-/// What the killer lead (see `Search::lead_killers`) adds to its heuristic score. It
-/// was tried first whatever its score; with the narrow-lead weights below, a killer that
-/// refuted a sibling is often a valid but costly refutation where a sure winner proves
-/// the same in a few nodes. Weighed 200 (100 to 300 did about as well): bridge -14% nodes
-/// on the bench's 20 deals, -6% to -17% on five other sets; belote -4% and -1%, belote3
-/// -5% and -9%, hearts -2%, euchre3 -1%. No killer at all: bridge 10% more nodes than
-/// with this weight (5% fewer than with the killer first).
+/// What the killer lead (see `Search::lead_killers`) adds to its heuristic score: a bonus,
+/// not first. With the narrow-lead weights below, a killer that refuted a sibling is often
+/// a valid but costly refutation where a sure winner proves the same in a few nodes (100
+/// to 300 do about as well; figures in docs/solver.md, "Move ordering").
 const KILLER_WEIGHT: i32 = 200;
 
 /// Per opponent card that may answer a lead, what the lead loses in the order (the trick
-/// games; hearts orders its own way). In belote and belote3 (where it was 0): -10% and -5%
-/// nodes on the bench's deals, -12% and -22% on the 60-deal check sets, euchre3 the same.
-/// In bridge, measured against 2 (where it only broke ties), on the bench's 20 deals, two other sets
-/// of 12 deals and 40 11-trick positions (all cards): 40 on the leads other than sure
-/// winners and partner's ruffs, -13%, -3%, -4% and -7% nodes; then on every lead, 50 and
-/// partner's top card weighing 250 (was 300), -7%, -15%, -6% and -16% more. 30 to 80 did
-/// about as well. A sure winner weighing 300 (was 400): -3%, 0%, +1% and -4%, a fifth
-/// set of 16 deals -1%.
+/// games; hearts orders its own way): the smaller tree first, as DDS weighs suits. 30 to
+/// 80 do about as well (figures in docs/solver.md, "Move ordering").
 const NARROW_LEAD_WEIGHT: i32 = 50;
 
 /// Per rank, what a lead from the top of a sequence gains (bridge): within its lane it
@@ -256,8 +247,7 @@ impl Against {
 /// leader's right-hand opponent, playing last, holds the top or second card (not bare)
 /// goes later; one where the left-hand opponent holds the top card and partner, after him,
 /// the second (not bare) sooner, a finesse. Measured on the bench's 20 deals and six other
-/// sets: -1% to -5% nodes but one set (+0.6%); they had done nothing (±1%) while the killer
-/// lead went first.
+/// sets: -1% to -5% nodes but one set (+0.6%).
 fn position_weight(rules: &Rules, st: &State, leader: usize, lane: usize) -> i32 {
     let n = rules.n;
     let (lho, partner, rho) = (seat_after(leader, 1, n), seat_after(leader, 2, n), seat_after(leader, n - 1, n));
@@ -320,10 +310,8 @@ fn can_ruff(rules: &Rules, st: &State, seat: usize, lane: usize) -> bool {
 
 /// Second hand, following: does his partner, last to play, beat the card led and every
 /// card a hand between them (bridge and belote: the third) can follow with, that hand
-/// unable to ruff? Then the second hand plays low or gives points, as DDS orders it (it
-/// had tried a card beating the lead first): bridge -14% nodes on the bench's 20 deals,
-/// -6% to -10% on five other sets; belote -7% and -3%; belote3 (the two defenders)
-/// -20% and -10%.
+/// unable to ruff? Then the second hand plays low or gives points, as DDS orders it,
+/// rather than trying a card beating the lead first (docs/solver.md, "Move ordering").
 fn last_hand_wins(rules: &Rules, st: &State, seat: usize, led: usize) -> bool {
     let last = seat_after(seat, rules.n - 2, rules.n);
     let lane = LANES[led];
@@ -401,26 +389,18 @@ fn heuristic(rules: &Rules, st: &State, context: &Context, card: u32) -> i32 {
 
 /// Hearts: what the player's discard of his top card of a lane loses in the order while
 /// one of the others may still shoot the moon: that card is his sure way to take a trick
-/// (and stop the moon). On 15 full deals from the first card -13% nodes in all (+10% on
-/// the worst deal, -45% on the best); 30 to 60 the same, 15 a little less; 8- to 10-trick
-/// positions -2%.
+/// (and stop the moon). 30 to 60 do the same, 15 a little less (docs/solver.md).
 const MOON_STOPPER_WEIGHT: i32 = 30;
 
 /// Hearts: what the player's winning card weighs, highest first, in a trick sure to hold
 /// no points (`clean_trick`): it sheds a high card for free, where his winning cards
-/// otherwise come after his ducks. On 35 full deals from the first card -12% nodes in all
-/// (the bench's 5 -2%, its median deal +14%; seeds 3, 4 and 5: -14%, -18%, +4%; medians
-/// lower in those three), the 8- to 10-trick sets -1% to -8%. The lowest winner first
-/// instead: worse (seed 3 +37% against this); only while the moon is open, or only
-/// while it is closed: half the gain.
+/// otherwise come after his ducks. The lowest winner first instead is worse; only while
+/// the moon is open, or only while it is closed, half the gain (docs/solver.md).
 const CLEAN_WIN_WEIGHT: i32 = 250;
 
 /// Hearts: what the player's lead weighs, highest first, in a lane whose trick is sure to
 /// hold no points (`clean_trick`): before every other lead, where leads otherwise go low
-/// first. On the 35 full deals -5% nodes in all with the winning cards above (the bench's
-/// 5 -6%, seeds 3, 4 and 5: -7%, -4%, +3%); the 8- to 10-trick sets -4% to +13% (most
-/// +1% to +2%: few clean lanes are left there). Weighed 150 or 200 (among the other
-/// leads): a little less.
+/// first. Weighed 150 or 200 (among the other leads): a little less (docs/solver.md).
 const CLEAN_LEAD_WEIGHT: i32 = 300;
 
 /// Whether the trick in progress, in `lane` (the lane led, or the lane of a lead), is sure

@@ -170,11 +170,9 @@ impl PartitionTable {
     }
 
     /// Full: forgets the shapes of the fewest cards (the cheapest to search again, and the
-    /// most numerous) until a quarter of the memory is free. Starting over instead lost
-    /// the entries near the root too: the bench's first hearts deal, which needs about
-    /// 190 MB, took 280 million nodes with the default 128 MB, 125 million this way (116
-    /// million with room for all); 8- to 10-trick hearts positions with 4 MB: -30% to -53%.
-    /// Freeing half: 2% to 11% more nodes than a quarter.
+    /// most numerous) until a quarter of the memory is free. Starting over instead loses
+    /// the entries near the root too; freeing half costs more nodes than a quarter
+    /// (docs/solver.md, "Partition search").
     fn make_room(&mut self) {
         let mut by_cards = [0usize; 53];
         for (shape, lists) in &self.shapes {
@@ -239,8 +237,7 @@ impl PartitionTable {
     /// whose bounds the others already beat adds nothing). The scan stops as soon as the
     /// bounds settle a search with window (`alpha`, `beta`): it is faster, and the result
     /// then relies on fewer cards. Unsettled, the search relies only on a bound that
-    /// narrows its window (`Found::relies`; bench's 20 bridge deals: -22% nodes against
-    /// both always).
+    /// narrows its window (`Found::relies`).
     pub(crate) fn probe(&self, st: &State, seen: &Seen, alpha: i32, beta: i32) -> Option<Found> {
         let lists = self.shapes.get(&seen.shape)?;
         let mut found: Option<Bounds> = None;

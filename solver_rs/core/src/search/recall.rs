@@ -8,11 +8,9 @@
 //! fingerprint and the moon status, as the partition table's shape does), so an entry
 //! needs no generation; a newer one of the same slot simply replaces it.
 //!
-//! Measured on 9 full hearts deals (the bench's probe file): 2^12 slots (256 KB) -5% to
-//! -8% time, the same nodes within 0.1%; 2^14 -5%, 2^16 +10%, 2^18 +20% (a large cache
-//! misses the processor's caches itself; the positions met again are recent ones), 2^9
-//! -2%. Remembering what each store found as well: no fewer nodes, slower. In bridge it
-//! saved nothing (+0.7% time): fewer exact positions come back there.
+//! 2^12 slots (256 KB) measured best: a larger cache misses the processor's caches itself
+//! (the positions met again are recent ones). In bridge it saves nothing: fewer exact
+//! positions come back there (figures in docs/solver.md, "Partition search").
 
 use super::partition::FxHasher;
 use super::state::State;

@@ -21,12 +21,10 @@ const WORDS: usize = 4;
 /// Slots a bucket: the entries of one structure with different point cards share it.
 const BUCKET: usize = 4;
 /// The smallest table: 2^9 entries, plus one bit per four cards in play (a full 32-card
-/// deal: 2^17 entries, 4 MB, to start with; 2^19 made two threads share the caches badly:
-/// batch speed-up 1.67x against 1.82x, single-thread times equal).
+/// deal: 2^17 entries, 4 MB, to start with; 2^19 makes two threads share the caches badly).
 const MIN_BITS: u32 = 9;
 /// A table a quarter full doubles (keeping its entries), up to its memory bound: the
-/// hardest belote3 deals store millions of entries and ran 20% more nodes in a fixed
-/// 2^17 (growing at half full: 10% more); most deals never grow it.
+/// hardest belote3 deals store millions of entries; most deals never grow it.
 const GROW_AT_MUL: usize = 1;
 const GROW_AT_DIV: usize = 4;
 pub(crate) const ENTRY_BYTES: usize = WORDS * 8;
@@ -66,9 +64,8 @@ impl Bounds {
 
     /// Narrows by the fail-soft result `value` of a search with window (`alpha`, `beta`).
     ///
-    /// No best move is kept: searched first, the table's move cost nodes in every rule set
-    /// (bridge -6 to -9% without it, belote -4%, belote3 -7%, hearts the same), partly
-    /// because a move that proved a lower target is a poor first try for the next one.
+    /// No best move is kept: searched first, the table's move costs nodes in every rule set,
+    /// partly because a move that proved a lower target is a poor first try for the next one.
     pub(crate) fn record(&mut self, value: i32, alpha: i32, beta: i32) {
         if value > alpha {
             self.lower = self.lower.max(value);
