@@ -13,17 +13,16 @@ import functools
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-import grpc
 from cardgames.v1 import analysis_service_pb2 as api
 from cardgames.v1 import analysis_service_pb2_grpc as api_grpc
 
 from .. import analysis
-from .._solver import InvalidInputError
 from ..rules import VARIANTS, RuleViolation
+from ..solver import InvalidInputError
 from . import convert
 from .errors import InvalidInput
 from .games import GameService
-from .interceptor import status_for
+from .interceptor import Context, status_for
 from .servicer import bearer_token
 from .solving import Slot, SolverSlots, time_left
 
@@ -40,7 +39,7 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
         self.solving = solving
 
     async def AnalyzeDeal(
-        self, request: api.AnalyzeDealRequest, context: grpc.aio.ServicerContext
+        self, request: api.AnalyzeDealRequest, context: Context
     ) -> api.AnalyzeDealResponse:
         limit = _time_limit(request.time_limit_ms)
         if request.HasField("input") == bool(request.game_id):
@@ -61,7 +60,7 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
         return api.AnalyzeDealResponse(analysis=convert.deal_analysis(result))
 
     async def AnalyzeDeals(
-        self, request: api.AnalyzeDealsRequest, context: grpc.aio.ServicerContext
+        self, request: api.AnalyzeDealsRequest, context: Context
     ) -> AsyncIterator[api.AnalyzeDealsResponse]:
         total = len(request.inputs)
         if not 1 <= total <= MAX_BATCH:
@@ -105,7 +104,7 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
                 await asyncio.gather(*workers, return_exceptions=True)
 
 
-def caller_of(context: grpc.aio.ServicerContext) -> str:
+def caller_of(context: Context) -> str:
     """Who is calling, for the analysis share: the peer's address without its port."""
     peer = context.peer() or ""
     return peer.rsplit(":", 1)[0] if peer.startswith(("ipv4:", "ipv6:")) else peer

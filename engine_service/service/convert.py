@@ -20,18 +20,18 @@ from .errors import InvalidInput
 from .games import FINISHED, SeenChange
 from .store import GameRow
 
-VARIANTS = {
+VARIANTS: dict[pb.Variant, str] = {
     pb.VARIANT_EUCHRE3: "euchre3",
     pb.VARIANT_BELOTE3: "belote3",
     pb.VARIANT_HEARTS: "hearts",
     pb.VARIANT_BELOTE: "belote",
 }
 VARIANT_ENUMS = {name: value for value, name in VARIANTS.items()}
-STATUSES = {pb.GAME_STATUS_ACTIVE: "ACTIVE", pb.GAME_STATUS_FINISHED: "FINISHED"}
-ANNOUNCEMENTS = {pb.ANNOUNCEMENTS_NONE: "none", pb.ANNOUNCEMENTS_BELOTE: "belote", pb.ANNOUNCEMENTS_ALL: "all"}
+STATUSES: dict[pb.GameStatus, str] = {pb.GAME_STATUS_ACTIVE: "ACTIVE", pb.GAME_STATUS_FINISHED: "FINISHED"}
+ANNOUNCEMENTS: dict[pb.Announcements, str] = {pb.ANNOUNCEMENTS_NONE: "none", pb.ANNOUNCEMENTS_BELOTE: "belote", pb.ANNOUNCEMENTS_ALL: "all"}
 
 
-def variant_name(value: int, *, required: bool = True) -> str | None:
+def variant_name(value: pb.Variant, *, required: bool = True) -> str | None:
     if value == pb.VARIANT_UNSPECIFIED and not required:
         return None
     try:
@@ -41,7 +41,7 @@ def variant_name(value: int, *, required: bool = True) -> str | None:
                            reason="INVALID_VARIANT", field="variant") from None
 
 
-def status_name(value: int) -> str | None:
+def status_name(value: pb.GameStatus) -> str | None:
     if value == pb.GAME_STATUS_UNSPECIFIED:
         return None
     try:
@@ -122,7 +122,7 @@ def _revealed(entry: Mapping[str, Any]) -> pb.RevealedDeclaration:
     return pb.RevealedDeclaration(
         seat=entry["seat"],
         combinations=[
-            pb.Combination(kind=pb.CombinationKind.Value(f"COMBINATION_KIND_{combination['kind'].upper()}"),
+            pb.Combination(kind=f"COMBINATION_KIND_{combination['kind'].upper()}",
                            cards=combination["cards"], value=combination["value"])
             for combination in entry["combinations"]
         ],
@@ -136,7 +136,7 @@ def game_view(game_id: str, view: PlayerView) -> pb.GameView:
         variant=VARIANT_ENUMS[view.variant],
         status=pb.GAME_STATUS_FINISHED if view.phase == "GAME_OVER" else pb.GAME_STATUS_ACTIVE,
         version=view.version,
-        phase=pb.Phase.Value(f"PHASE_{view.phase}"),
+        phase=f"PHASE_{view.phase}",
         deal_number=view.deal_number,
         dealer=view.dealer,
         to_act=view.to_act,
@@ -208,7 +208,7 @@ _DETAILS_KEYS: dict[str, _Keys] = {
 def deal_result(result: Mapping[str, Any]) -> pb.DealResult:
     message = pb.DealResult(
         deal_number=result["deal_number"],
-        outcome=pb.DealOutcome.Value(f"DEAL_OUTCOME_{result['outcome']}"),
+        outcome=f"DEAL_OUTCOME_{result['outcome']}",
         tricks=result["tricks"],
         card_points=result["card_points"],
         scores=result["scores"],

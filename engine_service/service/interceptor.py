@@ -16,7 +16,7 @@ import time
 import traceback
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 import grpc
 from google.protobuf.message import DecodeError
@@ -29,6 +29,10 @@ from .games import MALFORMED_REASONS
 from .logs import get_logger
 
 DOMAIN = "cardgames.v1"
+
+# What the servicers receive and the interceptor wraps, for the type checker.
+Context: TypeAlias = "grpc.aio.ServicerContext[Any, Any]"
+Handler: TypeAlias = "grpc.RpcMethodHandler[Any, Any]"
 
 _CODES: dict[type[errors.ServiceError], grpc.StatusCode] = {
     errors.InvalidInput: grpc.StatusCode.INVALID_ARGUMENT,
@@ -89,9 +93,10 @@ class ServiceInterceptor:
     def __init__(self) -> None:
         self.log = get_logger()
 
-    def wrap(self, handler: grpc.RpcMethodHandler, method: str) -> grpc.RpcMethodHandler:
+    def wrap(self, handler: Handler, method: str) -> Handler:
         name = method.rsplit("/", 1)[-1]
         parse = handler.request_deserializer
+        assert parse is not None, f"{method}: generated handlers parse their requests"
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
                 self._unary(handler.unary_unary, name, parse), response_serializer=handler.response_serializer
@@ -103,7 +108,7 @@ class ServiceInterceptor:
         raise TypeError(f"{method}: only unary requests are intercepted")
 
     def _unary(self, behavior: Callable[..., Any], name: str, parse: Callable[[bytes], Any]) -> Callable[..., Any]:
-        async def wrapped(raw: bytes, context: grpc.aio.ServicerContext) -> Any:
+        async def wrapped(raw: bytes, context: Context) -> Any:
             with _CallLog(self.log, name, context) as call:
                 try:
                     request = call.parsed(parse, raw)
@@ -116,7 +121,7 @@ class ServiceInterceptor:
         return wrapped
 
     def _stream(self, behavior: Callable[..., Any], name: str, parse: Callable[[bytes], Any]) -> Callable[..., Any]:
-        async def wrapped(raw: bytes, context: grpc.aio.ServicerContext) -> Any:
+        async def wrapped(raw: bytes, context: Context) -> Any:
             with _CallLog(self.log, name, context) as call:
                 try:
                     request = call.parsed(parse, raw)
@@ -148,7 +153,7 @@ def _new_request_id() -> str:
 class _CallLog:
     """One call's log context, its request id, and its final log line."""
 
-    def __init__(self, log: Any, method: str, context: grpc.aio.ServicerContext) -> None:
+    def __init__(self, log: Any, method: str, context: Context) -> None:
         self.log = log
         self.context = context
         self.code = grpc.StatusCode.OK
@@ -204,7 +209,7 @@ class _CallLog:
         if isinstance(error, asyncio.CancelledError):
             self.code = grpc.StatusCode.CANCELLED
         latency_ms = round((time.perf_counter() - self.started) * 1000, 3)
-        extra = {"reason": self.reason} if self.reason else {}
+        extra: dict[str, Any] = {"reason": self.reason} if self.reason else {}
         if self.sent:
             extra["messages"] = self.sent
         logs.access(status=self.code.name, latency_ms=latency_ms, **extra)
@@ -223,7 +228,7 @@ def _seat_of(request: Any) -> int | None:
         _SEAT_FIELD[type(request)] = kind
     if not kind or (kind == "optional" and not request.HasField("seat")):
         return None
-    return request.seat
+    return int(request.seat)
 
 
 class _Registrar:
@@ -231,12 +236,12 @@ class _Registrar:
 
     def __init__(self) -> None:
         self.service = ""
-        self.handlers: dict[str, grpc.RpcMethodHandler] = {}
+        self.handlers: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
 
     def add_generic_rpc_handlers(self, handlers: Any) -> None:
         pass
 
-    def add_registered_method_handlers(self, service: str, handlers: dict[str, grpc.RpcMethodHandler]) -> None:
+    def add_registered_method_handlers(self, service: str, handlers: dict[str, grpc.RpcMethodHandler[Any, Any]]) -> None:
         self.service, self.handlers = service, handlers
 
 
@@ -250,4 +255,4 @@ def add_intercepted(
         name: interceptor.wrap(handler, f"/{registrar.service}/{name}") for name, handler in registrar.handlers.items()
     }
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(registrar.service, wrapped),))
-    server.add_registered_method_handlers(registrar.service, wrapped)
+    server.add_registered_method_handlers(registrar.service, wrapped)  # type: ignore[attr-defined]  # newer than grpc-stubs

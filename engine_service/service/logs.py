@@ -102,4 +102,5 @@ def access(**event: Any) -> None:
 
 
 def get_logger() -> structlog.typing.FilteringBoundLogger:
-    return structlog.get_logger("cardgames")
+    logger: structlog.typing.FilteringBoundLogger = structlog.get_logger("cardgames")
+    return logger

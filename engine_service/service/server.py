@@ -170,7 +170,7 @@ class Server:
         except sqlite3.Error as error:
             raise StartupError("database_unavailable", f"cannot open {settings.database}: {error}") from None
         self.games = GameService(self.store)
-        self.health = health.aio.HealthServicer()
+        self.health = health.aio.HealthServicer()  # type: ignore[attr-defined]  # grpc-stubs predates health.aio
         self.solving = SolverSlots(settings.solver_slots, settings.hint_slots, settings.caller_slots)
         interceptor = ServiceInterceptor()
         add_intercepted(self.grpc, game_service_pb2_grpc.add_GameServiceServicer_to_server,
@@ -268,7 +268,8 @@ def _test_slowdown() -> int:
 
 def main(argv: Sequence[str] | None = None) -> None:
     settings = parse_settings(argv)
-    logs.configure(settings.log_level, **({"worker": os.getpid()} if workers.is_worker() else {}))
+    static: dict[str, Any] = {"worker": os.getpid()} if workers.is_worker() else {}
+    logs.configure(settings.log_level, **static)
     if settings.workers > 1:
         sys.exit(workers.supervise(settings))
     tune_gc()

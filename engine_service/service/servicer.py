@@ -9,23 +9,25 @@ import base64
 import binascii
 import time
 from collections.abc import AsyncIterator
+from typing import Any
 
-import grpc
 from cardgames.v1 import game_service_pb2 as api
 from cardgames.v1 import game_service_pb2_grpc as api_grpc
+from google.protobuf.message import Message
 
 from .. import hints
 from ..rules import PlayerView
 from . import convert
 from .errors import InvalidInput
 from .games import GameService
+from .interceptor import Context
 from .solving import SolverSlots
 
 DEFAULT_PAGE_SIZE = 50
 MAX_PAGE_SIZE = 1000
 
 
-def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
+def bearer_token(context: Context) -> str | None:
     """The token of `authorization: Bearer <token>`, if the call carries one."""
     for key, value in context.invocation_metadata() or ():
         if key == "authorization" and isinstance(value, str) and value.startswith("Bearer "):
@@ -33,7 +35,8 @@ def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
     return None
 
 
-def _optional(message, name: str):  # noqa: ANN001, ANN202 - protobuf messages are untyped
+def _optional(message: Message, name: str) -> Any:
+    """A field with presence: its value if set, else None."""
     return getattr(message, name) if message.HasField(name) else None
 
 
@@ -46,7 +49,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
         self.games = games
         self.solving = solving
 
-    async def CreateGame(self, request: api.CreateGameRequest, context: grpc.aio.ServicerContext) -> api.CreateGameResponse:
+    async def CreateGame(self, request: api.CreateGameRequest, context: Context) -> api.CreateGameResponse:
         variant = convert.variant_name(request.variant)
         assert variant is not None
         created = await self.games.create(
@@ -61,11 +64,11 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
             view=convert.game_view(created.game_id, created.view),
         )
 
-    async def GetGame(self, request: api.GetGameRequest, context: grpc.aio.ServicerContext) -> api.GetGameResponse:
+    async def GetGame(self, request: api.GetGameRequest, context: Context) -> api.GetGameResponse:
         view = await self.games.view(request.game_id, _optional(request, "seat"), bearer_token(context))
         return api.GetGameResponse(view=convert.game_view(request.game_id, view))
 
-    async def ListGames(self, request: api.ListGamesRequest, context: grpc.aio.ServicerContext) -> api.ListGamesResponse:
+    async def ListGames(self, request: api.ListGamesRequest, context: Context) -> api.ListGamesResponse:
         size = request.page_size or DEFAULT_PAGE_SIZE
         if not 1 <= size <= MAX_PAGE_SIZE:
             raise InvalidInput(f"page_size must be 1..{MAX_PAGE_SIZE} (0 means {DEFAULT_PAGE_SIZE})", field="page_size")
@@ -79,7 +82,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
         token = _encode_page_token(rows[-1].seq, filters) if more else ""
         return api.ListGamesResponse(games=[convert.game_summary(row) for row in rows], next_page_token=token)
 
-    async def SubmitMove(self, request: api.SubmitMoveRequest, context: grpc.aio.ServicerContext) -> api.SubmitMoveResponse:
+    async def SubmitMove(self, request: api.SubmitMoveRequest, context: Context) -> api.SubmitMoveResponse:
         answer = await self.games.submit(
             request.game_id,
             request.seat,
@@ -93,7 +96,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
         return response
 
     async def ValidateMove(
-        self, request: api.ValidateMoveRequest, context: grpc.aio.ServicerContext
+        self, request: api.ValidateMoveRequest, context: Context
     ) -> api.ValidateMoveResponse:
         result = await self.games.validate(
             request.game_id, request.seat, bearer_token(context), convert.move_reader(request.move)
@@ -103,7 +106,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
         )
 
     async def WatchGame(
-        self, request: api.WatchGameRequest, context: grpc.aio.ServicerContext
+        self, request: api.WatchGameRequest, context: Context
     ) -> AsyncIterator[api.WatchGameResponse]:
         items = self.games.watch(
             request.game_id, _optional(request, "seat"), bearer_token(context), _optional(request, "after_version")
@@ -114,7 +117,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
             else:
                 yield api.WatchGameResponse(change=convert.game_change(item))
 
-    async def GetHint(self, request: api.GetHintRequest, context: grpc.aio.ServicerContext) -> api.GetHintResponse:
+    async def GetHint(self, request: api.GetHintRequest, context: Context) -> api.GetHintResponse:
         started = time.monotonic()  # the budget bounds the whole call, reading the game included
         budget_ms = request.budget_ms or DEFAULT_HINT_BUDGET_MS
         if not 0 < budget_ms <= MAX_HINT_BUDGET_MS:

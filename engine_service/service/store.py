@@ -312,7 +312,8 @@ class Store:
         return None if row is None else MoveRecord(row[0], row[1], row[2], row[3], _loads_or_none(row[4]))
 
     def list_games(self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int) -> list[GameRow]:
-        clauses, params = [], []
+        clauses: list[str] = []
+        params: list[str | int] = []
         for column, value in (("variant", variant), ("status", status)):
             if value is not None:
                 clauses.append(f"{column} = ?")

@@ -191,7 +191,7 @@ class _Supervisor:
                             break
                     except BlockingIOError:
                         break
-        newly_ready = set()
+        newly_ready: set[int] = set()
         while True:
             try:
                 chunk = os.read(self.ready_read, 4096)

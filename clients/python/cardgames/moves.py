@@ -18,7 +18,9 @@ def move(text: str | pb.Move) -> pb.Move:
         return text
     verb, _, argument = text.strip().partition(":")
     if verb == "pass":
-        return pb.Move(**{"pass": pb.PassBid()})
+        message = pb.Move()
+        getattr(message, "pass").SetInParent()  # "pass" is a Python keyword
+        return message
     if verb == "take":
         return pb.Move(take=pb.TakeBid())
     if verb == "call":

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 import grpc
 from cardgames.moves import move, move_text
@@ -73,7 +73,7 @@ class CardgamesError(Exception):
     def from_rpc_error(cls, error: grpc.RpcError) -> CardgamesError:
         code = _call_value(error, "code") or grpc.StatusCode.UNKNOWN
         message = _call_value(error, "details") or ""
-        reason, fields = "", []
+        reason, fields = "", list[str]()
         for detail in _status_details(error, code, message):
             try:
                 if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
@@ -91,7 +91,7 @@ class CardgamesError(Exception):
         return cls(code, reason, message, tuple(fields), request_id)
 
 
-def _call_value(error: grpc.RpcError, name: str):  # noqa: ANN202
+def _call_value(error: grpc.RpcError, name: str) -> Any:
     """``error.code()``, ``.details()`` or ``.trailing_metadata()``; None for an error that is no call's."""
     method = getattr(error, name, None)
     return method() if callable(method) else None
@@ -109,7 +109,7 @@ def _status_details(error: grpc.RpcError, code: grpc.StatusCode, message: str) -
             return ()
         if status.code != code.value[0] or status.message != message:
             return ()
-        return status.details
+        return list(status.details)
     return ()
 
 
@@ -128,11 +128,10 @@ def _lookup(what: str, table: Mapping[str, int], name: object) -> int:
         raise ValueError(f"unknown {what} {name!r}; one of {', '.join(table)}") from None
 
 
-def variant(name: str | int) -> int:
+def variant(name: str | int) -> pb.Variant:
     """The Variant enum value of ``"hearts"`` (or an enum value, unchanged)."""
-    if isinstance(name, int):
-        return name
-    return _lookup("variant", _VARIANTS, name)
+    # Enum values are ints at run time; the cast tells the type checker which enum.
+    return cast(pb.Variant, name if isinstance(name, int) else _lookup("variant", _VARIANTS, name))
 
 
 def options(name: str, values: Mapping[str, object] | None) -> pb.GameOptions:
@@ -150,7 +149,7 @@ def options(name: str, values: Mapping[str, object] | None) -> pb.GameOptions:
         if key not in known:
             raise ValueError(f"unknown option {key!r} for {name}; one of {', '.join(known)}")
         if key == "announcements":
-            chosen.announcements = _lookup("announcements", _ANNOUNCEMENTS, value)
+            chosen.announcements = cast(pb.Announcements, _lookup("announcements", _ANNOUNCEMENTS, value))
             continue
         try:
             setattr(chosen.common, key, value)
@@ -159,7 +158,7 @@ def options(name: str, values: Mapping[str, object] | None) -> pb.GameOptions:
     return message
 
 
-def _streamed(call):  # noqa: ANN001, ANN202
+def _streamed(call: Any) -> Iterator[Any]:
     """The messages of a server-streaming call, its errors as CardgamesError; the call is
     cancelled when the caller stops reading."""
     try:
@@ -170,7 +169,7 @@ def _streamed(call):  # noqa: ANN001, ANN202
         call.cancel()
 
 
-async def _async_streamed(call):  # noqa: ANN001, ANN202
+async def _async_streamed(call: Any) -> AsyncIterator[Any]:
     """`_streamed` for the asyncio client."""
     try:
         async for item in call:
@@ -185,7 +184,8 @@ def _metadata(token: str | None) -> Sequence[tuple[str, str]] | None:
     return (("authorization", f"Bearer {token}"),) if token else None
 
 
-def _create_request(name: str, opts: Mapping[str, object] | None, seed: str | None, deal: str | None):  # noqa: ANN202
+def _create_request(name: str, opts: Mapping[str, object] | None, seed: str | None,
+                    deal: str | None) -> api.CreateGameRequest:
     request = api.CreateGameRequest(variant=variant(name), options=options(name, opts))
     if seed is not None:
         request.seed = seed
@@ -205,7 +205,7 @@ def _submit_request(game_id: str, seat: int, the_move: str | pb.Move, expected_v
 def _list_request(variant_name: str | None, status: str | None, page_size: int, page_token: str) -> api.ListGamesRequest:
     return api.ListGamesRequest(
         variant=variant(variant_name) if variant_name else pb.VARIANT_UNSPECIFIED,
-        status=_lookup("status", _STATUSES, status) if status else pb.GAME_STATUS_UNSPECIFIED,
+        status=cast(pb.GameStatus, _lookup("status", _STATUSES, status)) if status else pb.GAME_STATUS_UNSPECIFIED,
         page_size=page_size,
         page_token=page_token,
     )
@@ -275,8 +275,11 @@ def _same(response: Any) -> Any:
     return response
 
 
+T = TypeVar("T")
+
+
 @dataclass(frozen=True)
-class _Call:
+class _Call(Generic[T]):
     """One call as both clients make it: the stub and method, the request, the token, and
     what of the answer the caller gets. The clients differ only in how they run it."""
 
@@ -284,7 +287,7 @@ class _Call:
     method: str
     request: Any
     token: str | None = None
-    pick: Callable[[Any], Any] = _same
+    pick: Callable[[Any], T] = _same
 
 
 class _Calls:
@@ -292,45 +295,45 @@ class _Calls:
 
     @staticmethod
     def create_game(variant_name: str, options: Mapping[str, object] | None, seed: str | None,
-                    deal: str | None) -> _Call:
+                    deal: str | None) -> _Call[CreatedGame]:
         return _Call("stub", "CreateGame", _create_request(variant_name, options, seed, deal), pick=_created)
 
     @staticmethod
-    def get_game(game_id: str, seat: int | None, token: str | None) -> _Call:
+    def get_game(game_id: str, seat: int | None, token: str | None) -> _Call[pb.GameView]:
         return _Call("stub", "GetGame", _get_request(game_id, seat), token, lambda response: response.view)
 
     @staticmethod
-    def list_games(variant: str | None, status: str | None, page_size: int, page_token: str) -> _Call:
+    def list_games(variant: str | None, status: str | None, page_size: int, page_token: str) -> _Call[api.ListGamesResponse]:
         return _Call("stub", "ListGames", _list_request(variant, status, page_size, page_token))
 
     @staticmethod
     def submit_move(game_id: str, seat: int, token: str, the_move: str | pb.Move, expected_version: int | None,
-                    request_id: str | None) -> _Call:
+                    request_id: str | None) -> _Call[api.SubmitMoveResponse]:
         return _Call("stub", "SubmitMove", _submit_request(game_id, seat, the_move, expected_version, request_id), token)
 
     @staticmethod
-    def validate_move(game_id: str, seat: int, token: str, the_move: str | pb.Move) -> _Call:
+    def validate_move(game_id: str, seat: int, token: str, the_move: str | pb.Move) -> _Call[api.ValidateMoveResponse]:
         return _Call("stub", "ValidateMove", api.ValidateMoveRequest(game_id=game_id, seat=seat, move=move(the_move)),
                      token)
 
     @staticmethod
-    def get_hint(game_id: str, seat: int, token: str, budget_ms: int, seed: int | None, max_samples: int) -> _Call:
+    def get_hint(game_id: str, seat: int, token: str, budget_ms: int, seed: int | None, max_samples: int) -> _Call[api.Hint]:
         return _Call("stub", "GetHint", _hint_request(game_id, seat, budget_ms, seed, max_samples), token,
                      lambda response: response.hint)
 
     @staticmethod
     def analyze_deal(item: analysis.DealInput | None, game_id: str | None, seat: int | None, token: str | None,
-                     deal_number: int | None, from_trick: int, time_limit_ms: int) -> _Call:
+                     deal_number: int | None, from_trick: int, time_limit_ms: int) -> _Call[analysis.DealAnalysis]:
         request = _analyze_request(item, game_id, seat, deal_number, from_trick, time_limit_ms)
         return _Call("analysis", "AnalyzeDeal", request, token, lambda response: response.analysis)
 
     @staticmethod
-    def analyze_deals(items: Sequence[analysis.DealInput], time_limit_ms: int, parallelism: int) -> _Call:
+    def analyze_deals(items: Sequence[analysis.DealInput], time_limit_ms: int, parallelism: int) -> _Call[analysis.AnalyzeDealsResponse]:
         request = analysis.AnalyzeDealsRequest(inputs=items, time_limit_ms=time_limit_ms, parallelism=parallelism)
         return _Call("analysis", "AnalyzeDeals", request)
 
     @staticmethod
-    def watch(game_id: str, seat: int | None, token: str | None, after_version: int | None) -> _Call:
+    def watch(game_id: str, seat: int | None, token: str | None, after_version: int | None) -> _Call[api.WatchGameResponse]:
         return _Call("stub", "WatchGame", _watch_request(game_id, seat, after_version), token)
 
 
@@ -352,16 +355,16 @@ class Client:
     def close(self) -> None:
         self.channel.close()
 
-    def _call(self, method, request, token: str | None = None):  # noqa: ANN001, ANN202
+    def _call(self, method: Any, request: Any, token: str | None = None) -> Any:
         try:
             return method(request, metadata=_metadata(token), timeout=self.timeout)
         except grpc.RpcError as error:
             raise CardgamesError.from_rpc_error(error) from None
 
-    def _run(self, call: _Call) -> Any:
+    def _run(self, call: _Call[T]) -> T:
         return call.pick(self._call(getattr(getattr(self, call.service), call.method), call.request, call.token))
 
-    def _stream(self, call: _Call, timeout: float | None) -> Iterator[Any]:
+    def _stream(self, call: _Call[Any], timeout: float | None) -> Iterator[Any]:
         method = getattr(getattr(self, call.service), call.method)
         yield from _streamed(method(call.request, metadata=_metadata(call.token), timeout=timeout))
 
@@ -432,19 +435,19 @@ class AsyncClient:
         await self.close()
 
     async def close(self) -> None:
-        await self.channel.close()
+        await self.channel.close(None)
 
-    async def _call(self, method, request, token: str | None = None):  # noqa: ANN001, ANN202
+    async def _call(self, method: Any, request: Any, token: str | None = None) -> Any:
         try:
             return await method(request, metadata=_metadata(token), timeout=self.timeout)
         except grpc.RpcError as error:
             raise CardgamesError.from_rpc_error(error) from None
 
-    async def _run(self, call: _Call) -> Any:
+    async def _run(self, call: _Call[T]) -> T:
         method = getattr(getattr(self, call.service), call.method)
         return call.pick(await self._call(method, call.request, call.token))
 
-    async def _stream(self, call: _Call, timeout: float | None) -> AsyncIterator[Any]:
+    async def _stream(self, call: _Call[Any], timeout: float | None) -> AsyncIterator[Any]:
         method = getattr(getattr(self, call.service), call.method)
         async for item in _async_streamed(method(call.request, metadata=_metadata(call.token), timeout=timeout)):
             yield item
