@@ -20,10 +20,6 @@ class Belote(BeloteFamily):
     taker_completion = 2
     others_completion = 3
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        self.held_points = 0  # litige: the takers' points waiting for the next deal's winner
-        super().__init__(*args, **kwargs)
-
     @property
     def sides(self) -> int:
         return 2
@@ -52,8 +48,9 @@ class Belote(BeloteFamily):
         team = self.side_of(self.d.taker)
         return self.announcement_bound(seat for seat in range(self.players) if self.side_of(seat) == team)
 
-    def _score_deal(self) -> DealResult:
-        """docs/rules.md § belote "Scoring": made, dedans, capot, litige."""
+    def score_deal(self) -> DealResult:
+        """docs/rules.md § belote "Scoring": made, dedans, capot, litige (the takers' points
+        held for the next deal's winner: ``held_out``, kept by the engine, not here)."""
         d = self.d
         assert d.taker is not None
         takers = self.side_of(d.taker)
@@ -84,7 +81,6 @@ class Belote(BeloteFamily):
             scores[defenders] = totals[defenders]
             scores[takers] = belote[takers]
             held += cards[takers] + declared[takers]
-        self.held_points = held
         details = {
             "capot": capot,
             "team_card_points": cards,
@@ -94,7 +90,8 @@ class Belote(BeloteFamily):
             "held_out": held,
         }
         return DealResult(
-            d.number, outcome, d.taker, d.trump, tuple(d.trick_counts), tuple(d.points), tuple(scores), details
+            d.number, outcome, d.taker, d.trump, tuple(d.trick_counts), tuple(d.points), tuple(scores), details,
+            held_out=held,
         )
 
     def _match_winners(self) -> tuple[int, ...]:

@@ -39,7 +39,7 @@ class Belote3(BeloteFamily):
     def card_points_surely_set(self) -> int:
         return self.card_points_to_make()  # a contract not made is dedans (no litige here)
 
-    def _score_deal(self) -> DealResult:
+    def score_deal(self) -> DealResult:
         """docs/rules.md § belote3 "Scoring": beat each defender, dedans transfer, capot bonus."""
         d = self.d
         taker = d.taker

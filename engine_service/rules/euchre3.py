@@ -113,7 +113,7 @@ class Euchre3(TrumpBiddingGame):
         return [(self.suit_cards(self._suit_of(trick[0][1])), Reason.MUST_FOLLOW_SUIT)]
 
     # --- scoring (docs/rules.md § euchre3 "Score")
-    def _score_deal(self) -> DealResult:
+    def score_deal(self) -> DealResult:
         d = self.d
         assert d.taker is not None
         won = d.trick_counts[d.taker]

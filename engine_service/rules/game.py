@@ -6,7 +6,9 @@ the current deal (:class:`DealState`). Variants override a few named hooks:
 - ``_begin_deal``: the first phase of a deal (bidding, passing or play);
 - ``_suit_of``, ``_strength``, ``card_points``: card order and values once trump is known;
 - ``_play_tiers``: what a seat must play, as an ordered list of obligations;
-- ``_score_deal`` and ``_match_winners``: scoring, each citing its rule in docs/rules.md.
+- ``score_deal`` and ``_match_winners``: scoring, each citing its rule in docs/rules.md;
+  ``score_deal`` is pure: it returns the deal's result, the points it holds over for a
+  later deal included, which the engine then applies (``_score_deal``, ``_finish_deal``).
 
 Every move goes through :meth:`Game.validate` (which never changes anything) before
 :meth:`Game.push` applies it, so a rejected move leaves the state exactly as it was.
@@ -84,6 +86,7 @@ class DealResult:
     card_points: tuple[int, ...]  # per seat, last-trick bonus included
     scores: tuple[int, ...]  # per side (team in belote, seat otherwise)
     details: dict[str, Any] = field(default_factory=dict)
+    held_out: int = 0  # points held over for a later deal's winner once this one is scored (belote's litige)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -167,6 +170,7 @@ class Game:
             source = FirstDealGiven(deal, source)
         self._source = source
         self.scores = [0] * self.sides
+        self.held_points = 0  # what the last deal held over for a later deal's winner (belote's litige)
         self.version = 0
         self.phase = Phase.DEAL
         self.history: list[tuple[int, Move]] = []
@@ -472,12 +476,23 @@ class Game:
         """Hook: hearts broken, declarations resolved."""
 
     # ----------------------------------------------------------------- scoring
-    def _score_deal(self) -> DealResult:
+    def score_deal(self) -> DealResult:
+        """The result of the deal just played, what it holds over for later included; changes
+        nothing (hints score many play-outs, and the caller applies the one that happened)."""
         raise NotImplementedError
+
+    def _score_deal(self) -> DealResult:
+        """``score_deal``, its held-over points kept: what ends a played deal."""
+        result = self.score_deal()
+        self.held_points = result.held_out
+        return result
 
     def _void_result(self) -> DealResult:
         d = self.d
-        return DealResult(d.number, DealOutcome.VOID, None, None, (0,) * self.players, (0,) * self.players, (0,) * self.sides)
+        return DealResult(
+            d.number, DealOutcome.VOID, None, None, (0,) * self.players, (0,) * self.players, (0,) * self.sides,
+            held_out=self.held_points,  # nobody won: what was held waits on
+        )
 
     def _match_winners(self) -> tuple[int, ...]:
         """The winning side(s) once the match is over, else ``()``."""

@@ -126,7 +126,7 @@ class Hearts(Game):
             self.d.hearts_broken = True
 
     # --- scoring (docs/rules.md § hearts "Score")
-    def _score_deal(self) -> DealResult:
+    def score_deal(self) -> DealResult:
         d = self.d
         points = list(d.points)
         shooter = next((seat for seat in range(4) if points[seat] == MOON_POINTS), None)
