@@ -1,6 +1,13 @@
 """Type stub of the compiled extension (solver_rs/py)."""
 
-from typing import Any
+from typing import Any, final
+
+__all__ = [
+    "DEFAULT_MEMORY_MB", "InconsistentKnowledgeError", "InvalidInputError", "InvalidPositionError", "NotationError",
+    "SolveStoppedError", "Solver", "SolverError", "UnknownVariantError", "core_version", "count_cards",
+    "evaluate_cards", "evaluate_passes", "interrupt_all", "legal_cards", "sample_placements", "set_slowdown",
+    "slowdown", "solve_batch",
+]
 
 class SolverError(Exception): ...
 class InvalidInputError(SolverError): ...
@@ -16,8 +23,9 @@ def set_slowdown(factor: int) -> None: ...
 def slowdown() -> int: ...
 def interrupt_all() -> None: ...
 
+@final
 class Solver:
-    def __init__(self, memory_mb: int = ...) -> None: ...
+    def __new__(cls, memory_mb: int = ...) -> Solver: ...
     @property
     def memory_bytes(self) -> int: ...
     def clear(self) -> None: ...
@@ -47,23 +55,23 @@ def solve_batch(
     jobs: list[tuple[str, str, int | None]],
     all_cards: bool = True,
     line: bool = False,
-    threads: int = 0,
-    memory_mb: int = 16,
+    threads: int = ...,
+    memory_mb: int = ...,
 ) -> list[dict[str, Any]]: ...
 
 # (codes played since, trump suit code, (value, strongest) if shown, (strongest, tie loses) if beaten)
-DeclarationSpec = tuple[list[str], str, tuple[int, int] | None, tuple[int, bool] | None]
+_DeclarationSpec = tuple[list[str], str, tuple[int, int] | None, tuple[int, bool] | None]
 # (seat or None for the stock, size, known codes, allowed codes, its declaration)
-HolderSpec = tuple[int | None, int, list[str], list[str], DeclarationSpec | None]
+_HolderSpec = tuple[int | None, int, list[str], list[str], _DeclarationSpec | None]
 
 def sample_placements(
-    variant: str, unseen: list[str], holders: list[HolderSpec], seed: int, count: int
+    variant: str, unseen: list[str], holders: list[_HolderSpec], seed: int, count: int
 ) -> tuple[int, list[list[list[str]]]]: ...
 def evaluate_cards(
     variant: str,
     template: str,
     unseen: list[str],
-    holders: list[HolderSpec],
+    holders: list[_HolderSpec],
     player: int | None,
     seed: int,
     min_samples: int,
@@ -77,7 +85,7 @@ def evaluate_cards(
 def evaluate_passes(
     template: str,
     unseen: list[str],
-    holders: list[HolderSpec],
+    holders: list[_HolderSpec],
     seat: int,
     offset: int,
     seed: int,
