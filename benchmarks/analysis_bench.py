@@ -24,7 +24,7 @@ from engine_service.rules import Phase, new_game
 from engine_service.rules.notation import format_deal, format_position
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.service.server_process import ServerProcess  # noqa: E402
+from tests.service.server_process import ServerProcess
 
 SCALE = {"euchre3": 10, "belote3": 1, "belote": 1, "hearts": 1}  # euchre3 deals are tiny: more of them
 
@@ -66,7 +66,7 @@ def main() -> None:
 def run_on_fresh_server(batch: list, parallelism: int) -> float:
     """Seconds for the batch on a new server (so no run finds the deals in warm tables)."""
     with tempfile.TemporaryDirectory() as directory:
-        server = ServerProcess(Path(directory) / "bench.db", "--solver-slots", "2").start()
+        server = ServerProcess(Path(directory) / "bench.db", "--solver-slots", "2", "--caller-slots", "2").start()
         try:
             with Client(server.address, timeout=None) as client:
                 seconds, errors = run(client, batch, parallelism)

@@ -41,7 +41,7 @@ def rejected(game: Game, seat: int, text: str) -> str:
     return caught.value.reason.value
 
 
-def snapshot(game: Game) -> tuple:
+def snapshot(game: Game) -> tuple[object, ...]:
     """Everything observable about a game, to check that a rejected move changed nothing."""
     views = tuple(repr(game.view(seat)) for seat in range(game.players))
     return (game.version, game.phase, tuple(game.scores), views, repr(game.d), len(game.events))

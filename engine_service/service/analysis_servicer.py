@@ -82,7 +82,7 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
                     deadline = time_left(limit, context.time_remaining())
                     result = await slot.run(self.solving.analyse, work, deadline=deadline)
                     message.analysis.CopyFrom(convert.deal_analysis(result))
-                except Exception as error:  # noqa: BLE001 - a domain error is the item's; anything else is a bug
+                except Exception as error:
                     if status_for(error) is None:
                         await finished.put(error)
                         return

@@ -113,7 +113,7 @@ class ServiceInterceptor:
                 try:
                     request = call.parsed(parse, raw)
                     response = await behavior(request, context)
-                except Exception as error:  # noqa: BLE001 - mapped or re-raised below
+                except Exception as error:
                     await call.fail(error)
                 call.succeed()
                 return response
@@ -128,7 +128,7 @@ class ServiceInterceptor:
                     async for item in behavior(request, context):
                         yield item
                         call.sent += 1
-                except Exception as error:  # noqa: BLE001 - mapped or re-raised below
+                except Exception as error:
                     await call.fail(error)
                 call.succeed()
 

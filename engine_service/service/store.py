@@ -266,7 +266,7 @@ class Store:
                 except VersionConflict as conflict:
                     outcomes.append((False, conflict))
             conn.execute("COMMIT")
-        except Exception as error:  # noqa: BLE001 - handed to every waiting request
+        except Exception as error:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             failure = StorageUnavailable("the database could not commit; retry") if isinstance(error, sqlite3.Error) else error

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
 from engine_service.rules import STOCK, Game, Knowledge
-from engine_service.rules.moves import Call, Declare, Discard, NextDeal, Pass, PassCards, Play, Take
+from engine_service.rules.cards import Card
+from engine_service.rules.moves import Call, Declare, Discard, Move, NextDeal, Pass, PassCards, Play, Take
 
 
-def located_cards(game: Game) -> list:
+def located_cards(game: Game) -> list[Card]:
     d = game.d
     cards = [card for hand in d.hands for card in hand] + list(d.stock)
     cards += [d.discard] if d.discard is not None else []
@@ -55,7 +57,7 @@ def card_codes_in(value: Any, game: Game) -> set[str]:
     return found
 
 
-def true_placement(game: Game, viewer: int) -> dict[int, frozenset]:
+def true_placement(game: Game, viewer: int) -> dict[int, frozenset[Card]]:
     d = game.d
     placement = {seat: frozenset(d.hands[seat]) for seat in range(game.players) if seat != viewer}
     out_of_play = set(d.stock) | ({d.discard} if d.discard is not None else set())
@@ -74,7 +76,7 @@ def assert_knowledge_sound(game: Game, viewer: int) -> Knowledge:
     return knowledge
 
 
-def candidate_moves(game: Game, seat: int, rng) -> Iterable:
+def candidate_moves(game: Game, seat: int, rng: random.Random) -> Iterable[Move]:
     """Every move of every kind (a sample of the hearts passes): legal or not."""
     yield from (Pass(), Take(), NextDeal(), Declare(True), Declare(False))
     yield from (Call(suit) for suit in game.deck.suits)

@@ -8,7 +8,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
 class ServerProcess:
@@ -38,14 +40,15 @@ class ServerProcess:
         return self
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
-        self.launch()
+        process = self.launch().process
+        assert process is not None
         deadline = time.monotonic() + timeout
         while not self.address:
             for record in self.log_records():
                 if record.get("event") == "server_started":
                     self.address = record["address"]
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                self.process.kill()
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
                 raise RuntimeError("server did not start:\n" + "".join(self.logs))
             time.sleep(0.02)
         return self
@@ -72,7 +75,7 @@ class ServerProcess:
         if self.process is not None and self.process.poll() is None:
             self.terminate()
 
-    def wait_for_log(self, predicate, timeout: float = 10.0) -> dict:
+    def wait_for_log(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 10.0) -> dict[str, Any]:
         """The first log record matching ``predicate``, waiting for the log to catch up."""
         deadline = time.monotonic() + timeout
         while True:
@@ -98,7 +101,7 @@ class ServerProcess:
                 raise AssertionError("the server neither started nor exited:\n" + "".join(self.logs))
             time.sleep(0.02)
 
-    def log_records(self) -> list[dict]:
+    def log_records(self) -> list[dict[str, Any]]:
         records = []
         for line in self.logs:
             if line.startswith("{") and line.endswith("\n"):

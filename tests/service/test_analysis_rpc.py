@@ -22,7 +22,7 @@ def seeded_deal(variant: str, seed: str) -> str:
     return format_deal(game.deck, game.d.dealt)
 
 
-def play_one_deal(client: Client, game, rng: random.Random) -> pb.GameView:  # noqa: ANN001
+def play_one_deal(client: Client, game, rng: random.Random) -> pb.GameView:
     """Random legal moves until a deal is over (a void deal counts); the spectator's view then."""
     while (table := client.get_game(game.game_id)).phase not in (pb.PHASE_DEAL_OVER, pb.PHASE_GAME_OVER):
         seat = table.to_act[0]
@@ -145,7 +145,7 @@ def test_a_game_deal_is_analysed_for_its_players_once_over_never_in_progress(cli
     assert missing.code == grpc.StatusCode.INVALID_ARGUMENT and "seat" in missing.fields
 
 
-def _position_of(text: str):  # noqa: ANN202
+def _position_of(text: str):
     from engine_service.rules.notation import parse_position
 
     return parse_position(new_game("belote3").deck, text, 3)
@@ -250,7 +250,7 @@ def test_a_cancelled_batch_gives_its_slot_back_once_its_solve_ends(tmp_path):
         process.stop()
 
 
-def analysis_request(items, time_limit_ms):  # noqa: ANN001, ANN201
+def analysis_request(items, time_limit_ms):
     from cardgames_client import analysis
 
     return analysis.AnalyzeDealsRequest(inputs=items, time_limit_ms=time_limit_ms)

@@ -60,10 +60,10 @@ def _abort(context: grpc.ServicerContext, game_id: str) -> None:
 class _Rejecting(api_grpc.GameServiceServicer):
     """Answers GetGame with the case's status, WatchGame with one message and then it."""
 
-    def GetGame(self, request, context):  # noqa: N802
+    def GetGame(self, request, context):
         _abort(context, request.game_id)
 
-    def WatchGame(self, request, context):  # noqa: N802
+    def WatchGame(self, request, context):
         yield api.WatchGameResponse()
         _abort(context, request.game_id)
 

@@ -27,7 +27,7 @@ def legal_moves(view: pb.GameView) -> list[str]:
     return [move_text(move) for move in view.legal_moves]
 
 
-def free_slot_hint(client: Client, game: CreatedGame, seat: int):  # noqa: ANN201
+def free_slot_hint(client: Client, game: CreatedGame, seat: int):
     """A short hint, retried for up to a second while the solver slot is busy."""
     for _ in range(20):
         try:

@@ -26,7 +26,7 @@ NEVER = {grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL}
 MAX_MESSAGE = 500
 
 
-def raw_call(channel: grpc.Channel, path: str, method, payload: bytes, timeout: float = 10.0,  # noqa: ANN001
+def raw_call(channel: grpc.Channel, path: str, method, payload: bytes, timeout: float = 10.0,
              token: str | None = None) -> tuple[grpc.RpcError | None, list[bytes]]:
     """Sends ``payload`` as the request's bytes: the call's error (None if it succeeded) and
     the answers' bytes."""
@@ -42,13 +42,13 @@ def raw_call(channel: grpc.Channel, path: str, method, payload: bytes, timeout: 
     return None, answers
 
 
-def undecodable(method) -> list[bytes]:  # noqa: ANN001
+def undecodable(method) -> list[bytes]:
     """The method's undecodable requests, with bytes that are not UTF-8 in a string field
     (nested in its first message field if it has no string field of its own)."""
     return [_bad_utf8(method.input_type), *UNDECODABLE]
 
 
-def _bad_utf8(message) -> bytes:  # noqa: ANN001
+def _bad_utf8(message) -> bytes:
     for field in message.fields:
         if field.type == field.TYPE_STRING:
             return bytes([field.number << 3 | 2, len(BAD_UTF8)]) + BAD_UTF8
@@ -68,7 +68,7 @@ def reason_of(error: grpc.RpcError) -> str:
     return ""
 
 
-def request_id_of(metadata) -> str:  # noqa: ANN001
+def request_id_of(metadata) -> str:
     return dict(metadata or ()).get("x-request-id", "")
 
 
@@ -110,7 +110,7 @@ def _mutations(valid: bytes, rng: random.Random) -> list[bytes]:
     return out
 
 
-def _valid_requests(game) -> dict[str, tuple[Message, int | None]]:  # noqa: ANN001
+def _valid_requests(game) -> dict[str, tuple[Message, int | None]]:
     """A request each method would accept, with the game's id where it takes one, and the
     seat whose token goes with it."""
     deal = "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0"

@@ -22,7 +22,7 @@ from tests.service.test_hints_rpc import play_until_card_play
 SLOW = "rpc-cancel"
 
 
-def _batch_in_flight(client: Client, slow_items: int):  # noqa: ANN202
+def _batch_in_flight(client: Client, slow_items: int):
     """A batch of a quick item and slow ones, once its first answer is in: from then on it
     holds its slots (and the next item is being solved)."""
     quick = deal_input("hearts", deal=MOON_DEAL, player=0)

@@ -17,7 +17,7 @@ from tests.solver.test_hints import with_hidden_hands_replaced
 FIXED = {"budget": None, "min_samples": 4, "max_samples": 4}
 
 
-def reach(variant: str, seed: str, wanted, rng: random.Random, options=None) -> tuple[Game, int]:  # noqa: ANN001
+def reach(variant: str, seed: str, wanted, rng: random.Random, options=None) -> tuple[Game, int]:
     """Random legal moves (passing while bidding, so later rounds come) until `wanted(game)`."""
     for attempt in range(50):
         game = new_game(variant, options, seed=f"{seed}-{attempt}")

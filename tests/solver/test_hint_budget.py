@@ -29,7 +29,7 @@ LEAST_BUDGET = 0.15
 DEALS_IN_BUDGET = 3
 
 
-def _playing(tricks: int):  # noqa: ANN202
+def _playing(tricks: int):
     return lambda game: game.phase is Phase.PLAY and len(game.d.tricks) == tricks
 
 
@@ -45,7 +45,7 @@ SITUATIONS = {
 }
 
 
-def _games(variant: str, wanted, count: int) -> list[tuple[Game, int]]:  # noqa: ANN001
+def _games(variant: str, wanted, count: int) -> list[tuple[Game, int]]:
     rng = random.Random(7)
     found: list[tuple[Game, int]] = []
     number = 0
@@ -68,7 +68,7 @@ def slots():
     pool.close()
 
 
-def _timed(loop, slots, game, seat, number, budget, max_samples=hints.MAX_SAMPLES):  # noqa: ANN001, ANN202
+def _timed(loop, slots, game, seat, number, budget, max_samples=hints.MAX_SAMPLES):
     started = time.monotonic()
     question = hints.hint_question(game, seat)
     hint = loop.run_until_complete(slots.hint(question, seed=number, budget=budget, max_samples=max_samples,

@@ -228,7 +228,7 @@ def test_threads_may_share_a_solver():
             for _ in range(3):
                 results.append(shared.dd_table("belote", deal_text, dealer=deal.d.dealer).entries)
                 shared.clear()
-        except Exception as error:  # noqa: BLE001 - any error fails the test below
+        except Exception as error:
             errors.append(error)
 
     threads = [threading.Thread(target=work) for _ in range(4)]

@@ -173,12 +173,7 @@ struct DealToSolve<'a> {
     lines: bool,
 }
 
-fn solve_deal(
-    solver: &mut Solver,
-    deal: &DealToSolve<'_>,
-    deadline: Option<Instant>,
-    lines_deadline: Option<Instant>,
-) -> Result<SolvedDeal, SolverError> {
+fn solve_deal(solver: &mut Solver, deal: &DealToSolve<'_>, deadline: Option<Instant>, lines_deadline: Option<Instant>) -> Result<SolvedDeal, SolverError> {
     let position = deal_position(deal.template, deal.holder_seats, deal.sampler, deal.seed, deal.index)?.build()?;
     if let (Variant::Hearts, Some(player)) = (position.variant(), deal.hearts_player) {
         if cards_in_play(&position) > HEARTS_EXACT_CARDS {

@@ -197,12 +197,7 @@ fn policy_pass(hand: u64) -> u64 {
 /// `seat`'s score after the passes (the others pass by the policy; `offset` is the
 /// receiver: 1 left, 3 right, 2 across) and a whole deal of policy play. Choices in
 /// lexicographic order of card indices; [`SolverError::Stopped`] once `deadline` passes.
-pub fn pass_values(
-    deal: &Deal,
-    seat: usize,
-    offset: usize,
-    deadline: Option<Instant>,
-) -> Result<Vec<([Card; 3], i32)>, SolverError> {
+pub fn pass_values(deal: &Deal, seat: usize, offset: usize, deadline: Option<Instant>) -> Result<Vec<([Card; 3], i32)>, SolverError> {
     if deal.variant() != Variant::Hearts {
         return Err(SolverError::InvalidPosition("a pass needs a hearts deal".into()));
     }

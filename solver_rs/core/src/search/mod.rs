@@ -3,9 +3,9 @@
 
 mod alpha_beta;
 mod bounds;
+pub mod interrupt;
 mod key;
 pub(crate) mod ordering;
-pub mod interrupt;
 pub mod pace;
 mod partition;
 mod recall;
