@@ -86,8 +86,8 @@ class Settings:
         "analyses at once per process (more are refused with RESOURCE_EXHAUSTED); 0: one per core")
     hint_slots: int = _setting(
         0, _number(int, 0),
-        "hints at once per process, on threads apart from the analyses' so players never wait behind a batch; "
-        "0: one per core")
+        "solver threads for hints per process, apart from the analyses' so players never wait behind a batch "
+        "(a hint takes as many free ones as there are cores, at least one); 0: one per core")
     caller_slots: int = _setting(
         0, _number(int, 0),
         "the most analysis slots one caller (a peer address) holds at once; 0: half of them, at least one")
