@@ -17,13 +17,13 @@ from typing import Any
 from .belote import Belote
 from .belote3 import Belote3
 from .cards import Card, Deck, Rank, Suit
-from .dealing import Deal
+from .dealing import STOCK, Deal
 from .errors import InvalidOption, Reason, RuleViolation, echo
 from .euchre3 import Euchre3
 from .events import Event
 from .game import DealOutcome, DealResult, Game, Phase, Trick
 from .hearts import Hearts
-from .knowledge import STOCK, HolderFacts, Knowledge
+from .knowledge import HolderFacts, Knowledge
 from .moves import Call, Declare, Discard, Move, NextDeal, Pass, PassCards, Play, Take, parse_move
 from .notation import Position, format_deal, format_position, parse_deal, parse_position
 from .options import Announcements, Options

@@ -30,6 +30,8 @@ CARD_POINTS_TOTAL = 162  # with the last trick
 class BeloteFamily(TrumpBiddingGame):
     options: BeloteFamilyOptions
     last_trick_bonus = LAST_TRICK_BONUS
+    value_unit = "card_points"  # the taker's side's, the last trick's bonus included
+    scored_by_lines = True  # capot, each player's points and announcements count too
     taker_completion: int  # cards the taker gets with the turned card
     others_completion: int  # cards each other player gets
 
@@ -99,6 +101,28 @@ class BeloteFamily(TrumpBiddingGame):
     def _belote_holder(self) -> int | None:
         pair = self._belote_pair()
         return next((seat for seat in range(self.players) if pair <= self.d.hands[seat]), None)
+
+    # --- blind copies: declarations and the belote holder name hidden cards
+    def _hide_from(self, seat: int) -> None:
+        d = self.d
+        for other in range(self.players):
+            if other != seat:
+                d.declarations.pop(other, None)  # shown only after the first trick
+        d.belote_holder = None
+
+    def _hidden_cards_restored(self, seat: int) -> None:
+        d = self.d
+        if d.trump is None:
+            return
+        for other, declared in d.declared.items():
+            if declared and other != seat:
+                # What the hand put back holds (one combination at least where the hand was
+                # drawn to agree with the declaration, see knowledge.DeclarationFact).
+                d.declarations[other] = best_set(d.hands[other] | self.played_by(other), d.trump)
+        pair = self._belote_pair()
+        # Dealt both (one may have been played tricks ago: the second still scores it).
+        holders = [other for other in range(self.players) if pair <= d.hands[other] | self.played_by(other)]
+        d.belote_holder = holders[0] if holders else None
 
     # --- obligations (docs/rules.md § belote3 "Obligations", shared by belote)
     def _play_tiers(self, seat: int) -> list[Tier]:

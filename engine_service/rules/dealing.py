@@ -16,6 +16,8 @@ from typing import Protocol
 from .cards import Card, Deck
 from .errors import Reason, RuleViolation
 
+STOCK = -1  # the holder id of the undealt (and discarded) cards
+
 
 class RandomSource(Protocol):
     def randbelow(self, n: int) -> int: ...

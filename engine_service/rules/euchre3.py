@@ -38,6 +38,7 @@ class Euchre3(TrumpBiddingGame):
     deck = EUCHRE3_DECK
     layout = DealLayout(players=3, packets=(5,))  # 5 cards each, 9 undealt
     options_type = Euchre3Options
+    value_unit = "tricks"  # the taker's
 
     # --- cards once trump is known
     def _suit_of(self, card: Card) -> Suit:
@@ -113,23 +114,29 @@ class Euchre3(TrumpBiddingGame):
         return [(self.suit_cards(self._suit_of(trick[0][1])), Reason.MUST_FOLLOW_SUIT)]
 
     # --- scoring (docs/rules.md § euchre3 "Score")
+    @staticmethod
+    def _outcome_of(taker_tricks: int) -> tuple[DealOutcome, int, int]:
+        """(outcome, the taker's points, each other player's) for the taker's tricks."""
+        if taker_tricks <= 2:
+            return DealOutcome.SET, 0, 1
+        if taker_tricks <= 4:
+            return DealOutcome.MADE, 1, 0
+        return DealOutcome.MARCH, 2, 0
+
     def score_deal(self) -> DealResult:
         d = self.d
         assert d.taker is not None
-        won = d.trick_counts[d.taker]
-        scores = [0] * self.players
-        if won <= 2:
-            outcome = DealOutcome.SET
-            for seat in range(self.players):
-                if seat != d.taker:
-                    scores[seat] = 1
-        elif won <= 4:
-            outcome = DealOutcome.MADE
-            scores[d.taker] = 1
-        else:
-            outcome = DealOutcome.MARCH
-            scores[d.taker] = 2
+        outcome, taker_points, others_points = self._outcome_of(d.trick_counts[d.taker])
+        scores = [taker_points if seat == d.taker else others_points for seat in range(self.players)]
         return DealResult(d.number, outcome, d.taker, d.trump, tuple(d.trick_counts), tuple(d.points), tuple(scores))
+
+    def deal_total(self) -> int:
+        return self.layout.hand_size  # every trick: five, the taker discarding what he takes
+
+    @classmethod
+    def deal_score_from_value(cls, value: int, *, seat: int, taker: int | None) -> float | None:
+        _, taker_points, others_points = cls._outcome_of(value)  # the value: the taker's tricks
+        return float(taker_points if seat == taker else others_points)
 
     def _match_winners(self) -> tuple[int, ...]:
         return self._target_reached_highest_wins()

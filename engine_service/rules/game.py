@@ -17,13 +17,14 @@ Every move goes through :meth:`Game.validate` (which never changes anything) bef
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import Card, Deck, Suit
-from .dealing import Deal, DealLayout, DealSource, FirstDealGiven, ShuffledDeals
+from .dealing import STOCK, Deal, DealLayout, DealSource, FirstDealGiven, ShuffledDeals
 from .errors import Reason, RuleViolation
 from .events import Event, codes
 from .moves import Move, NextDeal, Play
@@ -152,6 +153,11 @@ class Game:
     layout: ClassVar[DealLayout]
     options_type: ClassVar[type[Options]]
     last_trick_bonus: ClassVar[int] = 0
+    # What the solver counts (docs/rules.md "What the solver optimises"), for hints and analysis.
+    value_unit: ClassVar[str]  # what a solved value counts: "tricks", "card_points" or "penalty_points"
+    lower_is_better: ClassVar[bool] = False  # a player wants the value low (penalty points)
+    has_contract: ClassVar[bool] = True  # a deal has a trump and a taker; without, each plays for himself
+    scored_by_lines: ClassVar[bool] = False  # its deal score needs the play, not only the value: hints play lines out
 
     def __init__(
         self,
@@ -194,6 +200,55 @@ class Game:
         forked._obligations_cache = None
         return forked
 
+    def blind_copy(self, seat: int) -> Game:
+        """A fork holding nothing ``seat`` cannot see: no other hand, no stock but a turned
+        card still there, no discard but its own, no cards passed by others, none of what
+        others know, no move log or events, no later deal (the seed would deal them). Hints
+        work on it, so they cannot depend on the hidden cards; ``with_hidden_cards`` puts
+        a deal of them back."""
+        self.check_seat(seat)
+        blind = self.fork()
+        blind._source = None  # type: ignore[assignment]  # the seed deals every later deal
+        blind._suit_cards_cache = {}  # its own: the live game goes on while a hint runs
+        d = blind.d
+        for other in range(self.players):
+            if other != seat:
+                d.hands[other] = set()
+        d.stock = [card for card in d.stock if card == d.turned]
+        if d.taker != seat:
+            d.discard = None
+        d.passed = {giver: cards if giver == seat else frozenset() for giver, cards in d.passed.items()}  # who, not what
+        d.received = {receiver: cards for receiver, cards in d.received.items() if receiver == seat}
+        d.private_known = {key: cards for key, cards in d.private_known.items() if key[0] == seat}
+        d.dealt = Deal(tuple(frozenset() for _ in range(self.players)))
+        blind._hide_from(seat)
+        return blind
+
+    def with_hidden_cards(self, seat: int, placement: Mapping[int, Iterable[Card]], rng: random.Random) -> Game:
+        """A fork of ``seat``'s blind copy with a deal of the cards it cannot see put back:
+        ``placement`` holds each other seat's hand and the stock's cards (key ``STOCK``),
+        which ``rng`` orders uniformly below a turned card still there; what follows from
+        the hands (declarations made, the belote holder) is worked out again."""
+        if seat in placement:
+            raise ValueError(f"seat {seat}'s own hand is not hidden from it")
+        game = self.fork()
+        d = game.d
+        for holder, cards in placement.items():
+            if holder == STOCK:
+                rest = sorted((card for card in cards if card != d.turned), key=lambda c: c.code)
+                rng.shuffle(rest)  # a uniform order of a uniform set: a uniform stock
+                d.stock = ([d.turned] if d.turned in d.stock else []) + rest
+            else:
+                d.hands[holder] = set(cards)
+        game._hidden_cards_restored(seat)
+        return game
+
+    def _hide_from(self, seat: int) -> None:
+        """Hook of ``blind_copy``: what else the variant keeps that ``seat`` cannot see."""
+
+    def _hidden_cards_restored(self, seat: int) -> None:
+        """Hook of ``with_hidden_cards``: what the variant derives from the hands put back."""
+
     # ----------------------------------------------------------------- sides
     @property
     def sides(self) -> int:
@@ -209,6 +264,58 @@ class Game:
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.players
+
+    # ----------------------------------------------------------------- the solver's objective
+    @classmethod
+    def objective_player(cls, seat: int) -> int | None:
+        """The player whose own points a solve for ``seat`` counts: ``seat`` itself without
+        a contract (the solver's paranoid one against the rest), else None (the taker's side)."""
+        return None if cls.has_contract else seat
+
+    def is_objective_side(self, seat: int) -> bool:
+        """Whether a solved value, asked for ``seat``, is its own side's (else the other side's,
+        the deal's total less it): the taker's side's, or the player's own without a contract."""
+        if not self.has_contract:
+            return True
+        taker = self.d.taker
+        return seat == taker or self.partner_of(seat) == taker
+
+    def deal_total(self) -> int:
+        """The whole deal in ``value_unit``, which the two sides' values add up to: every
+        card point in play and the last trick's bonus (euchre3 counts tricks instead)."""
+        d = self.d
+        in_play = self.deck.card_set - set(d.stock) - ({d.discard} if d.discard is not None else set())
+        return sum(self.card_points(card) for card in in_play) + self.last_trick_bonus
+
+    @classmethod
+    def deal_score_from_value(cls, value: int, *, seat: int, taker: int | None) -> float | None:
+        """``seat``'s deal score when a solved value alone decides it (``taker``: the deal's);
+        None where it depends on more, as in ``scored_by_lines`` variants."""
+        return None
+
+    @classmethod
+    def table_trumps(cls) -> list[Suit | None]:
+        """The trumps a DD table covers: every suit of the deck, or no trump without a contract."""
+        return list(cls.deck.suits) if cls.has_contract else [None]
+
+    def card_points_to_make(self) -> int | None:
+        """A lower bound on the card points the taker's side needs to make its contract, where
+        the rules give one (belote family), else None: hints then play every contract out."""
+        return None
+
+    def card_points_surely_set(self) -> int | None:
+        """Card points below which the taker's side is set whatever else happens, where the
+        rules give such a bound (belote family), else None."""
+        return None
+
+    def position_as_dealt(self) -> Position:
+        """The deal as dealt with its first card to play, where a deal without a contract starts
+        (analysis skips the passing); variants with a contract start after their auction."""
+        raise NotImplementedError
+
+    def pass_offset(self) -> int:
+        """How far the cards passed this deal travel (seat + offset receives them); 0: no pass."""
+        return 0
 
     # ----------------------------------------------------------------- queries
     def played_by(self, seat: int) -> set[Card]:

@@ -11,6 +11,7 @@ from .errors import Reason, RuleViolation
 from .events import Event, codes
 from .game import DealOutcome, DealResult, Game, Phase, Tier, Trick
 from .moves import Move, PassCards
+from .notation import Position
 from .options import HeartsOptions
 
 TWO_OF_CLUBS = Card(Rank.TWO, Suit.CLUBS)
@@ -34,6 +35,17 @@ class Hearts(Game):
     deck = FULL_DECK
     layout = DealLayout(players=4, packets=(1,) * 13)  # one by one
     options_type = HeartsOptions
+    value_unit = "penalty_points"  # the player's own, moon included
+    lower_is_better = True
+    has_contract = False
+
+    @classmethod
+    def deal_score_from_value(cls, value: int, *, seat: int, taker: int | None) -> float | None:
+        return float(value)  # the player's own points, moon included
+
+    def position_as_dealt(self) -> Position:
+        hands = tuple(frozenset(hand) for hand in self.d.dealt.hands)
+        return Position(hands, leader=next(seat for seat, hand in enumerate(hands) if TWO_OF_CLUBS in hand))
 
     def pass_offset(self) -> int:
         return PASS_OFFSETS[self.d.number % 4]

@@ -14,12 +14,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card, Suit
+from .dealing import STOCK
 from .declarations import best_declarer, best_set, strongest
 
 if TYPE_CHECKING:
     from .game import Game
-
-STOCK = -1  # the holder id of the undealt (and discarded) cards
 
 
 @dataclass(frozen=True)
