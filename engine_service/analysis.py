@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .rules import Game, Move, Phase, Reason, RuleViolation, new_game, parse_move
+from .rules import Game, Move, Phase, Reason, RuleViolation, new_game, parse_move, variant_class
 from .rules.notation import Position, format_position, parse_position
 from .solver import VALUE_UNITS, DDTable, Solution, Solver, seconds_until
 
@@ -95,14 +95,15 @@ def analyse_position(
     deadline: float | None = None,
     solver: Solver | None = None,
 ) -> DealAnalysis:
-    """One position (any point of play); ``player`` is required in hearts."""
+    """One position (any point of play); ``player`` is required without a contract (hearts)."""
     solver = solver or Solver(memory_mb=64)
-    game_type = new_game(variant)  # only for the deck and seat count
+    game_type = new_game(variant)  # only for the deck, seat count and objective
     parsed = parse_position(game_type.deck, position, game_type.players)
-    if variant == "hearts" and player is None:
-        raise RuleViolation(Reason.INVALID_SEAT, "hearts analysis needs the player whose points are solved",
+    if not game_type.has_contract and player is None:
+        raise RuleViolation(Reason.INVALID_SEAT, f"{variant} analysis needs the player whose points are solved",
                             field="player")
-    contract = Contract(parsed.trump.code if parsed.trump else None, player if variant == "hearts" else parsed.taker)
+    taker = parsed.taker if game_type.has_contract else player
+    contract = Contract(parsed.trump.code if parsed.trump else None, taker)  # type: ignore[arg-type]
     text = format_position(game_type.deck, parsed)
     return DealAnalysis(variant, UNITS[variant], _solve(solver, variant, text, contract, None, _Clock(deadline)), None)
 
@@ -116,21 +117,19 @@ def analyse_played_deal(
     solver = solver or Solver(memory_mb=64)
     clock = _Clock(deadline)
     variant = game.variant
-    taker = player if variant == "hearts" else start.taker
+    taker = start.taker if game.has_contract else player
     assert taker is not None
     contract = Contract(start.trump.code if start.trump else None, taker)
     play = _solve(solver, variant, format_position(game.deck, start), contract, None, clock)
-    if variant != "hearts" and any(start.tricks):
+    if game.has_contract and any(start.tricks):
         return DealAnalysis(variant, UNITS[variant], play, None)  # points won belong to the real contract
     entries: dict[tuple[str | None, int], int] = {}
-    trumps = [None] if variant == "hearts" else list(game.deck.suits)
-    for trump in trumps:
+    for trump in game.table_trumps():
         for seat in range(game.players):
-            cell = Position(start.hands, start.leader, trump, None if variant == "hearts" else seat,
+            cell = Position(start.hands, start.leader, trump, seat if game.has_contract else None,
                             points=start.points, tricks=start.tricks)
-            hearts_player = seat if variant == "hearts" else None
-            value = solver.solve(variant, format_position(game.deck, cell), player=hearts_player, all_cards=False,
-                                 line=False, deadline=clock.left()).value
+            value = solver.solve(variant, format_position(game.deck, cell), player=game.objective_player(seat),
+                                 all_cards=False, line=False, deadline=clock.left()).value
             entries[(trump.code if trump else None, seat)] = value
     return DealAnalysis(variant, UNITS[variant], play, DDTable(variant, entries))
 
@@ -138,7 +137,7 @@ def analyse_played_deal(
 def _solve(
     solver: Solver, variant: str, position: str, contract: Contract, discard: str | None, clock: _Clock
 ) -> PlayAnalysis:
-    player = contract.taker if variant == "hearts" else None
+    player = variant_class(variant).objective_player(contract.taker)
     solution = solver.solve(variant, position, player=player, deadline=clock.left())
     return PlayAnalysis(contract, position, discard, solution)
 
@@ -159,13 +158,10 @@ def _start_of_play(game: Game, contract: Contract, solver: Solver, clock: _Clock
     deck = game.deck
     if not 0 <= contract.taker < game.players:
         raise RuleViolation(Reason.INVALID_SEAT, f"the taker is a seat, 0..{game.players - 1}", field="contract.taker")
-    if game.variant == "hearts":
+    if not game.has_contract:
         if contract.trump is not None:
-            raise RuleViolation(Reason.UNKNOWN_SUIT, "hearts has no trump", field="contract.trump")
-        hands = tuple(frozenset(hand) for hand in game.d.dealt.hands)  # as given: no passing
-        two_clubs = deck.parse("2C")
-        leader = next(seat for seat, hand in enumerate(hands) if two_clubs in hand)
-        return format_position(deck, Position(hands, leader)), None
+            raise RuleViolation(Reason.UNKNOWN_SUIT, f"{game.variant} has no trump", field="contract.trump")
+        return format_position(deck, game.position_as_dealt()), None  # as given: no passing
     if contract.trump is None:
         raise RuleViolation(Reason.UNKNOWN_SUIT, "the contract needs a trump suit", field="contract.trump")
     try:

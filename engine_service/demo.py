@@ -27,9 +27,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", default="demo", help="seed for the deals and the random players")
     args = parser.parse_args(argv)
     print(f"cardgames engine (solver core {core_version()})")
-    for variant in VARIANTS:
-        deals, moves, scores, winners = play_random_game(variant, args.seed, random.Random(args.seed))
-        print(f"{variant:8} {deals:3} deals, {moves:5} moves, final scores {scores}, winner seat(s) {list(winners)}")
+    for name in VARIANTS:
+        deals, moves, scores, winners = play_random_game(name, args.seed, random.Random(args.seed))
+        print(f"{name:8} {deals:3} deals, {moves:5} moves, final scores {scores}, winner seat(s) {list(winners)}")
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ __all__ = [
 SOLVER_VARIANTS = ("bridge", *VARIANTS)
 
 # What a solved value counts, per variant (see the module's docstring).
-VALUE_UNITS = {"euchre3": "tricks", "belote3": "card_points", "belote": "card_points", "hearts": "penalty_points"}
+VALUE_UNITS = {name: rules.value_unit for name, rules in VARIANTS.items()}
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _solver
-from ..rules import Game
+from ..rules import Game, variant_class
 from ..rules.notation import Position, format_position
 from ..solver import VALUE_UNITS
 from .common import (
@@ -38,12 +38,11 @@ from .common import (
     mean_and_error,
     sample_placements,
 )
-from .decisions import blind_copy, filled, play_line, side_score
+from .decisions import filled, play_line, side_score
 
-# The deal score in belote and belote3 depends on more than the solved card points (capot,
-# each player's points, announcements): it is scored on the solver's lines in the first
+# Where the deal score depends on more than the solved value (``Game.scored_by_lines``: capot,
+# each player's points, announcements), it is scored on the solver's lines in the first
 # LINE_DEALS deals of a hint (each line replayed by the engine).
-SCORED_BY_LINES = ("belote", "belote3")
 LINE_DEALS = 8
 LINE_TIME_SHARE = 1 / 3
 
@@ -109,7 +108,6 @@ def card_question(game: Game, seat: int) -> HintQuestion:
         points=position.points,
         tricks=position.tricks,
     )
-    value_is_own = game.variant == "hearts" or seat == d.taker or game.partner_of(seat) == d.taker
     return HintQuestion(
         variant=game.variant,
         seat=seat,
@@ -117,12 +115,12 @@ def card_question(game: Game, seat: int) -> HintQuestion:
         template=format_position(game.deck, template),
         unseen=codes(knowledge.unseen),
         holders=holder_facts(knowledge),
-        hearts_player=seat if game.variant == "hearts" else None,
-        value_is_own=value_is_own,
-        deal_total=_deal_total(game, seat),
+        hearts_player=game.objective_player(seat),
+        value_is_own=game.is_objective_side(seat),
+        deal_total=game.deal_total(),
         taker_seat=d.taker,
         cards_left=sum(len(hand) for hand in d.hands),
-        blind=blind_copy(game, seat) if game.variant in SCORED_BY_LINES else None,
+        blind=game.blind_copy(seat) if game.scored_by_lines else None,
     )
 
 
@@ -149,7 +147,7 @@ def answer_cards(
         mean, stderr = mean_and_error(own)
         score_mean, score_error = mean_and_error(scores) if None not in scores else (None, None)
         options.append(HintOption(f"play:{card}", mean, stderr, score_mean, score_error))
-    lower_is_better = question.variant == "hearts"
+    lower_is_better = variant_class(question.variant).lower_is_better
     options.sort(key=lambda option: (option.expected if lower_is_better else -option.expected, option.move))
     unit = UNITS[question.variant]
     return Hint(question.seat, question.version, unit, tuple(options), len(per_deal), seed, raw["nodes"])
@@ -192,15 +190,6 @@ def _scores_of_lines(
     return scores or None
 
 
-def _deal_total(game: Game, seat: int) -> int:
-    """The deal's total in the variant's units: every trick, or every card point plus the last trick."""
-    d = game.d
-    if game.variant == "euchre3":
-        return len(d.tricks) + len(d.hands[seat])
-    in_play = game.deck.card_set - set(d.stock) - ({d.discard} if d.discard is not None else set())
-    return sum(game.card_points(card) for card in in_play) + game.last_trick_bonus
-
-
 def _for_seat(question: HintQuestion, value: int) -> int:
     """A solved value (the MAX side's, or the hearts player's) for the asking seat's side."""
     return value if question.value_is_own else question.deal_total - value
@@ -208,14 +197,7 @@ def _for_seat(question: HintQuestion, value: int) -> int:
 
 def _deal_score(question: HintQuestion, value: int) -> float | None:
     """The asking seat's deal score when the solved value decides it (docs/rules.md "Score")."""
-    if question.variant == "hearts":
-        return float(value)  # the player's own points, moon included
-    if question.variant == "euchre3":
-        taker_tricks = value
-        if question.seat == question.taker_seat:
-            return 0.0 if taker_tricks <= 2 else 1.0 if taker_tricks <= 4 else 2.0
-        return 1.0 if taker_tricks <= 2 else 0.0
-    return None
+    return variant_class(question.variant).deal_score_from_value(value, seat=question.seat, taker=question.taker_seat)
 
 
 __all__ = ["HintQuestion", "UNITS", "answer_cards", "card_question"]

@@ -35,10 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis import best_discard
-from ..rules import Declare, Game, Move, Pass, Phase, Play, RuleViolation
-from ..rules.belote_family import BeloteFamily
-from ..rules.dealing import Deal
-from ..rules.declarations import best_set
+from ..rules import STOCK, Declare, Game, Move, Pass, Phase, Play, RuleViolation
 from ..rules.errors import Reason
 from ..rules.notation import format_position
 from ..solver import Solver, SolveStoppedError, seconds_until
@@ -87,22 +84,8 @@ def decision_question(game: Game, seat: int) -> DecisionQuestion:
 
 
 def blind_copy(game: Game, seat: int) -> Game:
-    """A copy of ``game`` holding nothing ``seat`` cannot see."""
-    blind = game.fork()  # without the move log and events, which name hidden cards
-    blind._source = None  # type: ignore[assignment]  # the seed deals every later deal
-    blind._suit_cards_cache = {}  # its own: the live game goes on while the hint runs
-    d = blind.d
-    for other in range(game.players):
-        if other != seat:
-            d.hands[other] = set()
-            d.declarations.pop(other, None)  # shown only after the first trick
-    d.stock = [card for card in d.stock if card == d.turned]
-    if d.taker != seat:
-        d.discard = None
-    d.private_known = {key: cards for key, cards in d.private_known.items() if key[0] == seat}
-    d.dealt = Deal(tuple(frozenset() for _ in range(game.players)))
-    d.belote_holder = None
-    return blind
+    """A copy of ``game`` holding nothing ``seat`` cannot see (``Game.blind_copy``)."""
+    return game.blind_copy(seat)
 
 
 def answer_decision(
@@ -184,30 +167,12 @@ def _sampled(work: Callable[[int], Any], count: int, sampling: Sampling) -> list
 def filled(
     blind: Game, holders: Sequence[HolderFacts], seat: int, placement: Sequence[Sequence[str]], rng: random.Random
 ) -> Game:
-    """``seat``'s blind game with a sampled deal of the hidden cards put back."""
-    game = blind.fork()
-    d = game.d
-    asking = seat
-    parse = game.deck.parse
-    for (holder, *_), cards in zip(holders, placement):
-        parsed = [parse(code) for code in cards]
-        if holder is None:
-            rest = sorted((card for card in parsed if card != d.turned), key=lambda c: c.code)
-            rng.shuffle(rest)  # a uniform order of a uniform set: a uniform stock
-            d.stock = ([d.turned] if d.turned in d.stock else []) + rest
-        else:
-            d.hands[holder] = set(parsed)
-    for seat, declared in d.declared.items():
-        if declared and seat != asking and d.trump is not None:
-            # What the sampled hand holds (one combination at least: the sampler draws only
-            # hands that agree with the declaration, see rules/knowledge.py DeclarationFact).
-            d.declarations[seat] = best_set(d.hands[seat] | game.played_by(seat), d.trump)
-    if d.trump is not None and hasattr(game, "_belote_pair"):
-        pair = game._belote_pair()  # type: ignore[attr-defined]
-        # Dealt both (one may have been played tricks ago: the second still scores it).
-        holders = [s for s in range(game.players) if pair <= d.hands[s] | game.played_by(s)]
-        d.belote_holder = holders[0] if holders else None
-    return game
+    """``seat``'s blind game with a sampled deal of the hidden cards put back, each holder's
+    card codes in the order of ``holders`` (``Game.with_hidden_cards``)."""
+    parse = blind.deck.parse
+    cards = {STOCK if holder is None else holder: [parse(code) for code in codes] for (holder, *_), codes in
+             zip(holders, placement)}
+    return blind.with_hidden_cards(seat, cards, rng)
 
 
 class _Outcomes:
@@ -289,10 +254,11 @@ class _Outcomes:
         bidder who cannot make it passes; one null-window search tells, usually thousands of
         times cheaper than the line a play-out needs (tested in
         tests/rules/test_properties.py)."""
-        if not isinstance(taken, BeloteFamily):
+        target = taken.card_points_to_make()
+        if target is None:
             return True
         position = format_position(taken.deck, taken.position())
-        return self.solver.reaches(taken.variant, position, taken.card_points_to_make(), deadline=self._left())
+        return self.solver.reaches(taken.variant, position, target, deadline=self._left())
 
     def _pushed_all(self, game: Game, bids: list[Move]) -> Game:
         result = game
@@ -328,9 +294,12 @@ class _Outcomes:
         for capot, which the solver's card points do not see either). Proving it is a
         null-window search: the exact value of a hopeless contract is the costliest solve of
         a bid hint (lower bounds against two free defenders)."""
-        if not isinstance(game, BeloteFamily) or game.d.taker is None:
+        if game.d.taker is None:
             return None
-        return self.solver.line_short_of(game.variant, position, game.card_points_surely_set(), deadline=self._left())
+        target = game.card_points_surely_set()
+        if target is None:
+            return None
+        return self.solver.line_short_of(game.variant, position, target, deadline=self._left())
 
     def _left(self) -> float | None:
         return seconds_until(self.end)

@@ -43,7 +43,7 @@ def pass_question(game: Game, seat: int) -> PassQuestion:
         template=format_position(game.deck, Position(hands, leader=seat)),
         unseen=codes(knowledge.unseen),
         holders=holder_facts(knowledge),
-        offset=game.pass_offset(),  # type: ignore[attr-defined]
+        offset=game.pass_offset(),
     )
 
 

@@ -120,10 +120,11 @@ def _input_work(item: api.DealInput, prefix: str) -> Work:
     """What analysing ``item`` takes; its malformed fields are :class:`InvalidInput`."""
     variant = convert.variant_name(item.variant)
     assert variant is not None
-    players = VARIANTS[variant].players
+    rules = VARIANTS[variant]
+    players = rules.players
     which = item.WhichOneof("input")
     player = item.player if item.HasField("player") else None
-    if player is not None and (variant != "hearts" or not 0 <= player < players):
+    if player is not None and (rules.has_contract or not 0 <= player < players):  # a player only without a contract
         raise InvalidInput(f"player is a hearts seat, 0..{players - 1}", reason="INVALID_SEAT", field=f"{prefix}player")
     if which == "position":
         return _checked(analysis.analyse_position, prefix, "position", variant, item.position, player=player)
@@ -133,8 +134,8 @@ def _input_work(item: api.DealInput, prefix: str) -> Work:
         raise InvalidInput(f"dealer is a seat, 0..{players - 1}", reason="INVALID_SEAT", field=f"{prefix}dealer")
     contract = None
     if item.HasField("contract"):
-        if variant == "hearts":
-            raise InvalidInput("hearts has no contract: name the player", field=f"{prefix}contract")
+        if not rules.has_contract:
+            raise InvalidInput(f"{variant} has no contract: name the player", field=f"{prefix}contract")
         contract = analysis.Contract(item.contract.trump, item.contract.taker)
     elif player is not None:
         contract = analysis.Contract(None, player)
