@@ -34,6 +34,8 @@ __all__ = [
     "SolverError", "SolveStoppedError", "UnknownVariantError", "core_version", "count_cards", "legal_cards",
     "interrupt_all", "seconds_until", "slowed_down", "solve_batch",
     "SOLVER_VARIANTS", "VALUE_UNITS",
+    "CardEvaluation", "Holder", "PassEvaluation", "evaluate_cards", "evaluate_passes", "holder_spec",
+    "sample_placements",
 ]
 
 SOLVER_VARIANTS = ("bridge", *VARIANTS)
@@ -236,3 +238,100 @@ def core_version() -> str:
 def count_cards(indices: Iterable[int]) -> int:
     """Number of distinct card indices; :class:`InvalidInputError` on a duplicate or out-of-range index."""
     return _solver.count_cards(list(indices))
+
+
+# ----------------------------------------------------------------------------- sampled deals
+# A holder of cards a seat cannot see, for the sampler: (its seat, None for the stock; how
+# many unseen cards it holds; codes known there; codes allowed there; its belote declaration,
+# if it made one: (codes played since, trump suit code, (value, strongest) if shown,
+# (strongest, tie loses) if beaten), see rules/knowledge.py DeclarationFact).
+Declaration = tuple[Sequence[str], str, tuple[int, int] | None, tuple[int, bool] | None]
+Holder = tuple[int | None, int, Sequence[str], Sequence[str], Declaration | None]
+# The same as the extension takes it (lists).
+DeclarationSpec = tuple[list[str], str, tuple[int, int] | None, tuple[int, bool] | None]
+HolderSpec = tuple[int | None, int, list[str], list[str], DeclarationSpec | None]
+
+
+@dataclass(frozen=True)
+class CardEvaluation:
+    """Every legal card's value in each sampled deal (deals ``0..len(values)`` of the seed)."""
+
+    cards: list[str]  # the legal cards, in the order of each deal's values
+    values: list[list[int]]  # per deal, per card: the MAX side's value, or the chosen player's
+    lines: list[list[list[str]]]  # per deal of the first ``line_deals``, per card: the solver's line after it
+    nodes: int
+
+
+@dataclass(frozen=True)
+class PassEvaluation:
+    """Every choice of three cards to pass, valued in each sampled deal by policy play-outs."""
+
+    choices: list[list[str]]
+    values: list[list[int]]  # per deal, per choice: the passing seat's penalty points
+
+
+def holder_spec(holder: Holder) -> HolderSpec:
+    """A holder as the extension takes it (lists where it has sequences)."""
+    seat, size, known, allowed, declaration = holder
+    spec: DeclarationSpec | None = None
+    if declaration is not None:
+        played, trump, shows, loses_to = declaration
+        spec = (list(played), trump, shows, loses_to)
+    return (seat, size, list(known), list(allowed), spec)
+
+
+def sample_placements(
+    variant: str, unseen: Sequence[str], holders: Sequence[Holder], seed: int, count: int
+) -> list[list[list[str]]]:
+    """Deals ``0..count`` of ``seed``, the ones the sampled evaluations solve: each holder's
+    cards, in the order of ``holders``, drawn uniformly among the placements they allow."""
+    _, placements = _solver.sample_placements(variant, list(unseen), [holder_spec(h) for h in holders], seed, count)
+    return placements
+
+
+def evaluate_cards(
+    variant: str,
+    template: str,
+    unseen: Sequence[str],
+    holders: Sequence[Holder],
+    player: int | None,
+    seed: int,
+    min_samples: int,
+    max_samples: int,
+    budget: float | None = None,
+    deadline: float | None = None,
+    threads: int = 0,
+    *,
+    line_deals: int = 0,
+) -> CardEvaluation:
+    """Every legal card of the seat to move in ``template`` (the position with only its hand)
+    solved in sampled deals of ``unseen``: at least ``min_samples`` deals, more until ``budget``
+    (seconds from now), at most ``max_samples``; past ``deadline``, ``SolveStoppedError`` if
+    the minimum is not reached. ``player``: hearts' (the asking seat)."""
+    raw = _solver.evaluate_cards(
+        variant, template, list(unseen), [holder_spec(h) for h in holders], player, seed, min_samples, max_samples,
+        budget, deadline, threads, line_deals=line_deals,
+    )
+    return CardEvaluation(list(raw["cards"]), raw["values"], raw["lines"], raw["nodes"])
+
+
+def evaluate_passes(
+    template: str,
+    unseen: Sequence[str],
+    holders: Sequence[Holder],
+    seat: int,
+    offset: int,
+    seed: int,
+    min_samples: int,
+    max_samples: int,
+    budget: float | None = None,
+    deadline: float | None = None,
+    threads: int = 0,
+) -> PassEvaluation:
+    """Every hearts pass of ``seat`` (to seat + ``offset``) valued in sampled deals, as
+    :func:`evaluate_cards` samples them."""
+    raw = _solver.evaluate_passes(
+        template, list(unseen), [holder_spec(h) for h in holders], seat, offset, seed, min_samples, max_samples,
+        budget, deadline, threads,
+    )
+    return PassEvaluation(raw["choices"], raw["values"])

@@ -21,19 +21,16 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
 
-from .. import _solver
 from ..rules import Game, variant_class
 from ..rules.notation import Position, format_position
-from ..solver import VALUE_UNITS
+from ..solver import VALUE_UNITS, evaluate_cards
 from .common import (
     Hint,
     HintOption,
     HolderFacts,
     Sampling,
     codes,
-    holder_arg,
     holder_facts,
     mean_and_error,
     sample_placements,
@@ -131,14 +128,15 @@ def answer_cards(
     """Solves sampled deals and ranks the cards (see :func:`engine_service.hints.answer`)."""
     seed = sampling.seed
     line_deals, reserve = _line_deals(question, sampling)
-    raw: dict[str, Any] = _solver.evaluate_cards(
-        question.variant, question.template, list(question.unseen), [holder_arg(h) for h in question.holders],
-        question.hearts_player, *sampling.extension_args(reserve), line_deals=line_deals,
+    evaluation = evaluate_cards(
+        question.variant, question.template, question.unseen, question.holders, question.hearts_player,
+        *sampling.extension_args(reserve), line_deals=line_deals,
     )
-    per_deal: list[list[int]] = raw["values"]
-    scored_lines = _scores_of_lines(question, seed, raw["lines"], sampling.end_for(1)) if raw["lines"] else None
+    per_deal = evaluation.values
+    lines = evaluation.lines
+    scored_lines = _scores_of_lines(question, seed, lines, sampling.end_for(1)) if lines else None
     options = []
-    for index, card in enumerate(raw["cards"]):
+    for index, card in enumerate(evaluation.cards):
         own = [_for_seat(question, values[index]) for values in per_deal]
         if scored_lines is not None:
             scores: list[float | None] = [deal[index] for deal in scored_lines]
@@ -150,7 +148,7 @@ def answer_cards(
     lower_is_better = variant_class(question.variant).lower_is_better
     options.sort(key=lambda option: (option.expected if lower_is_better else -option.expected, option.move))
     unit = UNITS[question.variant]
-    return Hint(question.seat, question.version, unit, tuple(options), len(per_deal), seed, raw["nodes"])
+    return Hint(question.seat, question.version, unit, tuple(options), len(per_deal), seed, evaluation.nodes)
 
 
 def _line_deals(question: HintQuestion, sampling: Sampling) -> tuple[int, float]:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import _solver
+from .. import solver
 from ..rules import STOCK, Knowledge
 from ..rules.declarations import strength_code
 from ..rules.knowledge import DeclarationFact
@@ -46,7 +46,7 @@ class Sampling:
     max_samples: int = MAX_SAMPLES
     threads: int = 0  # 0: every core
 
-    def extension_args(self, reserve: float = 0.0) -> tuple[Any, ...]:
+    def extension_args(self, reserve: float = 0.0) -> tuple[int, int, int, float | None, float | None, int]:
         """(seed, min_samples, max_samples, budget, deadline, threads), in the order the
         extension's sampled evaluations take them, the ends as seconds from now (the budget's
         ``reserve`` seconds earlier, for work the caller does after the extension)."""
@@ -109,13 +109,9 @@ def declaration_arg(fact: DeclarationFact) -> DeclarationArg:
     return codes(fact.played), fact.trump.code, shows, loses_to
 
 
-def holder_arg(holder: HolderFacts) -> tuple[Any, ...]:
+def holder_arg(holder: HolderFacts) -> solver.HolderSpec:
     """A holder's facts as the extension takes them."""
-    seat, size, known, allowed, declaration = holder
-    if declaration is not None:
-        played, trump, shows, loses_to = declaration
-        declaration = (list(played), trump, shows, loses_to)
-    return (seat, size, list(known), list(allowed), declaration)
+    return solver.holder_spec(holder)
 
 
 def sample_placements(
@@ -123,8 +119,7 @@ def sample_placements(
 ) -> list[list[list[str]]]:
     """Deals ``0..count`` of the seed (the ones the extension's evaluations solve): each
     holder's cards, in the order of ``holders``."""
-    _, placements = _solver.sample_placements(variant, list(unseen), [holder_arg(h) for h in holders], seed, count)
-    return placements
+    return solver.sample_placements(variant, unseen, holders, seed, count)
 
 
 def column_stats(rows: Sequence[Sequence[int]]) -> list[tuple[float, float]]:

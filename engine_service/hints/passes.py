@@ -12,12 +12,11 @@ valued in the same sampled deals, so their differences are what the ranking meas
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from .. import _solver
 from ..rules import Game, Position
 from ..rules.notation import format_position
-from .common import Hint, HintOption, HolderFacts, Sampling, codes, column_stats, holder_arg, holder_facts
+from ..solver import evaluate_passes
+from .common import Hint, HintOption, HolderFacts, Sampling, codes, column_stats, holder_facts
 
 UNIT = "penalty_points"
 
@@ -51,13 +50,13 @@ def answer_passes(
     question: PassQuestion,
     sampling: Sampling,
 ) -> Hint:
-    raw: dict[str, Any] = _solver.evaluate_passes(
-        question.template, list(question.unseen), [holder_arg(h) for h in question.holders], question.seat,
-        question.offset, *sampling.extension_args(),
+    evaluation = evaluate_passes(
+        question.template, question.unseen, question.holders, question.seat, question.offset,
+        *sampling.extension_args(),
     )
-    per_deal: list[list[int]] = raw["values"]
+    per_deal = evaluation.values
     options = []
-    for cards, (mean, error) in zip(raw["choices"], column_stats(per_deal)):
+    for cards, (mean, error) in zip(evaluation.choices, column_stats(per_deal)):
         options.append(HintOption("give:" + " ".join(cards), mean, error, mean, error))
     options.sort(key=lambda option: (option.expected, option.move))
     return Hint(question.seat, question.version, UNIT, tuple(options), len(per_deal), sampling.seed, 0)
