@@ -25,8 +25,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from .. import analysis, hints
-from .._solver import SolveStoppedError
-from ..solver import Solver
+from ..solver import Solver, SolveStoppedError
 from .errors import DeadlineExceeded, SolverBusy
 
 T = TypeVar("T")
