@@ -8,7 +8,14 @@ the current deal (:class:`DealState`). Variants override a few named hooks:
 - ``_play_tiers``: what a seat must play, as an ordered list of obligations;
 - ``score_deal`` and ``_match_winners``: scoring, each citing its rule in docs/rules.md;
   ``score_deal`` is pure: it returns the deal's result, the points it holds over for a
-  later deal included, which the engine then applies (``_score_deal``, ``_finish_deal``).
+  later deal included, which the engine then applies (``_score_deal``, ``_finish_deal``);
+- what hints and analysis need to know of a variant, so that nothing outside this package
+  asks which one it holds: the solver's objective (``value_unit``, ``lower_is_better``,
+  ``has_contract``, ``objective_player``, ``is_objective_side``, ``deal_total``,
+  ``deal_score_from_value``, ``scored_by_lines``, ``table_trumps``), the bounds a contract
+  is played against (``card_points_to_make``, ``card_points_surely_set``) and blind copies
+  (``blind_copy``, ``with_hidden_cards``, whose variant parts are ``_hide_from`` and
+  ``_hidden_cards_restored``).
 
 Every move goes through :meth:`Game.validate` (which never changes anything) before
 :meth:`Game.push` applies it, so a rejected move leaves the state exactly as it was.
