@@ -218,7 +218,7 @@ class _Outcomes:
     def _best_contract(self, passes: list[Move], bidder: int) -> Game | None:
         """After ``passes``, the deal played out with ``bidder``'s contract of the largest
         positive margin for him, if he has one."""
-        best: tuple[float, Game] | None = None
+        best: tuple[float, Game | None] | None = None
         for option in self._pushed_all(self.game, passes).legal_moves(bidder):
             if option.text() == "pass":
                 continue

@@ -157,7 +157,7 @@ class BeloteFamily(TrumpBiddingGame):
         else:
             self.phase = Phase.PLAY
 
-    def _phase_move_types(self) -> tuple[type, ...]:
+    def _phase_move_types(self) -> tuple[type[Move], ...]:
         if self.phase is Phase.DECLARATIONS:
             return (Declare,)
         return super()._phase_move_types()

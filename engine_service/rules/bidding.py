@@ -24,7 +24,7 @@ class TrumpBiddingGame(Game):
         self.phase = Phase.BIDDING
         self._turn = self.next_seat(d.dealer)
 
-    def _phase_move_types(self) -> tuple[type, ...]:
+    def _phase_move_types(self) -> tuple[type[Move], ...]:
         if self.phase is Phase.BIDDING:
             return (Pass, Take, Call)
         return super()._phase_move_types()

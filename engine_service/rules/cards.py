@@ -7,6 +7,7 @@ because the themed euchre3 deck reuses letters of the standard one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
@@ -179,7 +180,7 @@ class Deck:
     def index(self, card: Card) -> int:
         return self._index[card]
 
-    def sorted(self, cards: frozenset[Card] | set[Card] | list[Card]) -> list[Card]:
+    def sorted(self, cards: Iterable[Card]) -> list[Card]:
         return sorted(cards, key=self._index.__getitem__)
 
     def of_suit(self, suit: Suit) -> frozenset[Card]:

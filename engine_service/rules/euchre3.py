@@ -78,7 +78,7 @@ class Euchre3(TrumpBiddingGame):
         else:
             self._start_play(self.next_seat(d.dealer), events)
 
-    def _phase_move_types(self) -> tuple[type, ...]:
+    def _phase_move_types(self) -> tuple[type[Move], ...]:
         if self.phase is Phase.DISCARD:
             return (Discard,)
         return super()._phase_move_types()

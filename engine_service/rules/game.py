@@ -26,6 +26,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -392,7 +393,7 @@ class Game:
         return events
 
     # Phase dispatch: the move types of each phase, their checks and effects.
-    def _phase_move_types(self) -> tuple[type, ...]:
+    def _phase_move_types(self) -> tuple[type[Move], ...]:
         if self.phase is Phase.PLAY:
             return (Play,)
         if self.phase is Phase.DEAL_OVER:
@@ -517,7 +518,7 @@ class Game:
                     raise RuleViolation(reason, f"{card.code} breaks {reason.value}: {self._allowed_text(hand & tier)}")
                 return
 
-    def _allowed_text(self, allowed: frozenset[Card]) -> str:
+    def _allowed_text(self, allowed: AbstractSet[Card]) -> str:
         """What the seat may play instead, named when it is a few cards (its own: no leak)."""
         cards = [card.code for card in self.deck.sorted(allowed)]
         if len(cards) == 1:

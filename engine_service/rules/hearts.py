@@ -64,7 +64,7 @@ class Hearts(Game):
         self._start_play(holder, events)
 
     # --- passing: all four choose before any card moves
-    def _phase_move_types(self) -> tuple[type, ...]:
+    def _phase_move_types(self) -> tuple[type[Move], ...]:
         if self.phase is Phase.PASSING:
             return (PassCards,)
         return super()._phase_move_types()
