@@ -24,7 +24,7 @@ from engine_service.service.solving import SolverSlots
 from engine_service.solver import slowed_down
 
 SLOWDOWN = 2
-LEAST_BUDGET = 0.15
+LEAST_BUDGET = 0.25
 # The budget is at least this many times the slowest single deal's hint.
 DEALS_IN_BUDGET = 3
 
