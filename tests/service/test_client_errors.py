@@ -98,7 +98,7 @@ def test_blocking_client_falls_back_to_the_transport_status(rejecting_server, ca
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_asyncio_client_falls_back_to_the_transport_status(rejecting_server, case):
-    async def session() -> tuple[tuple, tuple]:
+    async def scenario() -> tuple[tuple, tuple]:
         async with AsyncClient(rejecting_server, timeout=10) as client:
             with pytest.raises(CardgamesError) as unary:
                 await client.get_game(case)
@@ -108,4 +108,4 @@ def test_asyncio_client_falls_back_to_the_transport_status(rejecting_server, cas
                 await anext(stream)
             return _seen(unary.value), _seen(streamed.value)
 
-    assert asyncio.run(session()) == (CASES[case][3],) * 2
+    assert asyncio.run(scenario()) == (CASES[case][3],) * 2

@@ -1,4 +1,4 @@
-"""The client library as users meet it: the README's session, and the asyncio client."""
+"""The client library as users meet it: the README's examples, and the asyncio client."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 
 
-def test_the_readme_session_runs(server, capsys):
+def test_the_readme_client_example_runs(server, capsys):
     text = README.read_text()
     block = re.search(r"```python\n(from cardgames_client import CardgamesError, Client\n.*?)```", text, re.S).group(1)
     exec(compile(block.replace("127.0.0.1:50051", server.address), "README.md", "exec"), {})
@@ -34,7 +34,7 @@ def test_every_readme_python_example_runs(server, capsys):
 
 
 def test_async_client(server):
-    async def session():
+    async def scenario():
         async with AsyncClient(server.address) as client:
             game = await client.create_game("hearts", {"target_score": 26}, seed="async")
             view = await client.get_game(game.game_id, 2, game.tokens[2])
@@ -52,7 +52,7 @@ def test_async_client(server):
                 denied = error.reason
             return answer.version, verdict.reason, game.game_id in {g.game_id for g in listed.games}, items, denied
 
-    version, reason, listed, items, denied = asyncio.run(session())
+    version, reason, listed, items, denied = asyncio.run(scenario())
     assert (version, reason, listed, denied) == (1, "ALREADY_PASSED_CARDS", True, "WRONG_SEAT")
     assert items[0].change.version == 1
 
@@ -114,7 +114,7 @@ def test_the_two_clients_have_the_same_methods():
 
 
 def test_async_pages_and_watch_deadline(server):
-    async def session():
+    async def scenario():
         async with AsyncClient(server.address) as client:
             games = [await client.create_game("euchre3", seed=f"async-pages-{i}") for i in range(3)]
             listed = [summary.game_id async for summary in client.iter_games("euchre3", page_size=1)]
@@ -125,4 +125,4 @@ def test_async_pages_and_watch_deadline(server):
                     seen.append(item)
             assert caught.value.code.name == "DEADLINE_EXCEEDED" and seen[0].HasField("snapshot")
 
-    asyncio.run(session())
+    asyncio.run(scenario())
