@@ -73,7 +73,7 @@ def measure(variant: str, wanted: Wanted, count: int, budget: float, seed: int) 
     rng = random.Random(seed)
     times, samples = [], []
     number = 0
-    slots = SolverSlots(hint_slots=1)
+    slots = SolverSlots()
     loop = asyncio.new_event_loop()
     while len(times) < count:
         number += 1

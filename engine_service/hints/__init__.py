@@ -18,7 +18,7 @@ import time
 
 from ..rules import Game, Phase, Reason, RuleViolation
 from .cards import HintQuestion, answer_cards, card_question
-from .common import DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, Hint, HintOption, Sampling
+from .common import DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, OVERRUNS, Hint, HintOption, Sampling
 from .decisions import DECISION_PHASES, DecisionQuestion, answer_decision, decision_question
 from .passes import PassQuestion, answer_passes, pass_question
 
@@ -59,17 +59,23 @@ def answer(
     Raises ``SolveStoppedError`` when ``deadline`` passes before ``min_samples`` deals are solved.
     """
     origin = time.monotonic() if started is None else started
+    kind = f"{type(question).__name__}:{getattr(question, 'variant', '')}"
+    aimed_end = None if budget is None else OVERRUNS.aimed_end(kind, origin, budget)
     sampling = Sampling(
         secrets.randbits(63) if seed is None else seed,
-        None if budget is None else origin + budget,
+        aimed_end,
         None if deadline is None else origin + deadline,
         min_samples, max_samples, threads,
     )
     if isinstance(question, HintQuestion):
-        return answer_cards(question, sampling)
-    if isinstance(question, PassQuestion):
-        return answer_passes(question, sampling)
-    return answer_decision(question, sampling)
+        hint = answer_cards(question, sampling)
+    elif isinstance(question, PassQuestion):
+        hint = answer_passes(question, sampling)
+    else:
+        hint = answer_decision(question, sampling)
+    if aimed_end is not None and min_samples < hint.samples < max_samples:  # the budget ended it
+        OVERRUNS.measured(kind, aimed_end, time.monotonic())
+    return hint
 
 
 __all__ = [

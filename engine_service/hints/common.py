@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import operator
+import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -63,6 +64,32 @@ class Sampling:
 
     def in_budget(self) -> bool:
         return self.budget_end is None or time.monotonic() < self.budget_end
+
+
+class Overruns:
+    """How far past the end it aims at each kind of hint has been finishing on this machine
+    (abandoned deals winding down, the answer built), measured on every hint its budget
+    ended and smoothed, so that the next one aims that much earlier and ends within its
+    budget whatever the speed of the CPU."""
+
+    SMOOTHING = 0.2
+    # Never aim earlier than this share of the budget.
+    MOST = 0.5
+
+    def __init__(self) -> None:
+        self._seconds: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def aimed_end(self, kind: str, start: float, budget: float) -> float:
+        return start + budget - min(self._seconds.get(kind, 0.0), budget * self.MOST)
+
+    def measured(self, kind: str, aimed_end: float, done: float) -> None:
+        with self._lock:
+            before = self._seconds.get(kind, 0.0)
+            self._seconds[kind] = max(0.0, before + self.SMOOTHING * (done - aimed_end - before))
+
+
+OVERRUNS = Overruns()
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ import time
 import pytest
 
 from engine_service import hints
+from engine_service.hints.common import Overruns
 from engine_service.rules import Game, Phase, new_game
 from engine_service.service import convert
 from engine_service.service.solving import SolverSlots
@@ -94,3 +95,16 @@ def test_the_budget_bounds_the_whole_hint_on_a_slower_cpu(slots, situation):
     assert max(times) <= budget * 1100, f"{situation}: budget {budget * 1000:.0f} ms, hints took {times} ms"
     deals = [hint.samples for _, hint in runs]
     assert sum(count > 1 for count in deals) >= len(runs) // 2, f"{situation}: the budget held one deal: {deals}, ms {times}"
+
+
+def test_a_kind_of_hint_aims_earlier_by_what_it_has_been_overrunning():
+    overruns = Overruns()
+    assert overruns.aimed_end("cards", 10.0, 0.2) == pytest.approx(10.2)
+    for _ in range(60):  # this kind always finishes 30 ms past where it aimed
+        aimed = overruns.aimed_end("cards", 10.0, 0.2)
+        overruns.measured("cards", aimed, aimed + 0.03)
+    assert overruns.aimed_end("cards", 10.0, 0.2) == pytest.approx(10.17, abs=1e-3)
+    assert overruns.aimed_end("passes", 10.0, 0.2) == pytest.approx(10.2)  # each kind its own
+    for _ in range(60):
+        overruns.measured("slow", overruns.aimed_end("slow", 0.0, 0.2), 5.0)
+    assert overruns.aimed_end("slow", 0.0, 0.2) == pytest.approx(0.1)  # never more than half the budget
