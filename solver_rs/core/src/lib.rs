@@ -7,7 +7,9 @@
 //! - [`cards`]: [`Card`] and [`CardSet`], a card as an index below 64, sets as bitsets.
 //! - [`variant`]: the rule sets ([`Variant`]), their decks and card codes.
 //! - [`notation`] and [`position`]: the PBN-like notation and a validated [`Position`].
-//! - `rules` (internal): a position's rules compiled for search (obligations, trick winner).
+//! - `rules` (internal): a position's rules compiled for search (obligations, trick winner);
+//!   [`trick`]: one trick under those rules, outside the search ([`trick_result`], and the
+//!   check of a position's trick in progress).
 //! - [`search`]: the [`Solver`] (zero-window alpha-beta, transposition table, ordering, bounds).
 //! - [`deal`]: a [`Deal`] before bidding and its [`dd_table`].
 //! - [`batch`]: [`solve_batch`] on all cores.
@@ -30,6 +32,7 @@ pub mod position;
 mod rules;
 pub mod sampling;
 pub mod search;
+pub mod trick;
 pub mod variant;
 
 pub use batch::{solve_batch, Job};
@@ -42,6 +45,7 @@ pub use position::{Position, PositionParts};
 pub use rules::Objective;
 pub use sampling::{DealSampler, Holder};
 pub use search::{legal_cards, objective_for, Solution, SolveOptions, Solver, DEFAULT_MEMORY_BYTES};
+pub use trick::{trick_result, TrickResult};
 pub use variant::Variant;
 
 /// Version of the core crate, exposed so the Python side can check what it loaded.

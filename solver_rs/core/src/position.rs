@@ -92,7 +92,7 @@ impl Position {
         let position = Position { variant, hands, leader, trick, trump, taker, points, tricks };
         // (Only with a trick in progress: the check builds the rules, and a hint checks
         // thousands of positions.)
-        let illegal = if position.trick.is_empty() { None } else { crate::search::illegal_trick_card(&position.at_trick_start(), &position.trick) };
+        let illegal = if position.trick.is_empty() { None } else { crate::trick::illegal_trick_card(&position.at_trick_start(), &position.trick) };
         if let Some(place) = illegal {
             return Err(invalid(format!(
                 "the trick in progress breaks the rules: seat {} could not play {} there with what it still holds",

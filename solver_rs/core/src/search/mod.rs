@@ -358,35 +358,11 @@ fn line_keeping(search: &mut Search<'_>, mut value: i32, keep: Keep) -> Vec<Card
 
 /// The cards the player to move may play in `position`, per the variant's obligations.
 pub fn legal_cards(position: &Position) -> Vec<Card> {
-    let rules = Rules::new(position, legality_objective(position));
+    let rules = Rules::new(position, crate::trick::legality_objective(position));
     let st = State::new(&rules, position);
     let mut cards: Vec<Card> = bits(st.legal(&rules)).map(|i| rules.natural(i)).collect();
     cards.sort();
     cards
-}
-
-/// Where in `trick` the first card lies that was not legal when it was played, if any;
-/// `start` is the position before the trick, its cards back in their seats' hands (each
-/// hand then was what it holds now and its card in the trick).
-pub(crate) fn illegal_trick_card(start: &Position, trick: &[Card]) -> Option<usize> {
-    let rules = Rules::new(start, legality_objective(start));
-    let mut st = State::new(&rules, start);
-    for (place, &card) in trick.iter().enumerate() {
-        let internal = rules.internal_bit(card).trailing_zeros();
-        if st.legal(&rules) & (1u64 << internal) == 0 {
-            return Some(place);
-        }
-        st.play(&rules, internal);
-    }
-    None
-}
-
-/// Legal cards do not depend on what is solved; an objective is only needed for the rules.
-fn legality_objective(position: &Position) -> Objective {
-    match position.variant() {
-        Variant::Hearts => Objective::Hearts { player: 0 },
-        _ => Objective::Tricks,
-    }
 }
 
 #[cfg(test)]
