@@ -6,7 +6,7 @@ __all__ = [
     "DEFAULT_MEMORY_MB", "InconsistentKnowledgeError", "InvalidInputError", "InvalidPositionError", "NotationError",
     "SolveStoppedError", "Solver", "SolverError", "UnknownVariantError", "core_version", "count_cards",
     "evaluate_cards", "evaluate_passes", "interrupt_all", "legal_cards", "sample_placements", "set_slowdown",
-    "slowdown", "solve_batch",
+    "slowdown", "solve_batch", "trick_result",
 ]
 
 class SolverError(Exception): ...
@@ -51,6 +51,7 @@ class Solver:
 def core_version() -> str: ...
 def count_cards(indices: list[int]) -> int: ...
 def legal_cards(variant: str, position: str) -> list[str]: ...
+def trick_result(variant: str, position: str, cards: list[str]) -> tuple[int, int]: ...
 def solve_batch(
     jobs: list[tuple[str, str, int | None]],
     all_cards: bool = True,

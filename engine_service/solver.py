@@ -32,7 +32,7 @@ from .rules import VARIANTS, Position, format_position
 __all__ = [
     "DDTable", "InvalidInputError", "InvalidPositionError", "NotationError", "Solution", "Solver",
     "SolverError", "SolveStoppedError", "UnknownVariantError", "core_version", "count_cards", "legal_cards",
-    "interrupt_all", "seconds_until", "slowed_down", "solve_batch",
+    "interrupt_all", "seconds_until", "slowed_down", "solve_batch", "TrickResult", "trick_result",
     "SOLVER_VARIANTS", "VALUE_UNITS",
     "CardEvaluation", "Holder", "PassEvaluation", "evaluate_cards", "evaluate_passes", "holder_spec",
     "sample_placements",
@@ -182,6 +182,20 @@ class Solver:
 
 def legal_cards(variant: str, position: str | Position) -> list[str]:
     return _solver.legal_cards(variant, _position_text(variant, position))
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    winner: int  # the seat that wins the trick
+    points: int  # its card points, the last-trick bonus included (hearts: penalty points)
+
+
+def trick_result(variant: str, position: str | Position, cards: Sequence[str]) -> TrickResult:
+    """The trick in progress of ``position`` completed by ``cards`` (codes, in play order),
+    by the solver's rules; :class:`InvalidInputError` unless they complete it, each card
+    one its seat may play there."""
+    winner, points = _solver.trick_result(variant, _position_text(variant, position), list(cards))
+    return TrickResult(winner, points)
 
 
 def solve_batch(

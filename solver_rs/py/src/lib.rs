@@ -53,6 +53,18 @@ fn legal_cards(variant: &str, position: &str) -> PyResult<Vec<String>> {
     Ok(convert::codes(variant, &core::legal_cards(&position)))
 }
 
+/// The trick in progress of `position` completed by `cards` (codes, in play order): its
+/// winner's seat and its points (the last-trick bonus included).
+#[pyfunction]
+fn trick_result(variant: &str, position: &str, cards: Vec<String>) -> PyResult<(usize, i32)> {
+    let result = guarded(|| {
+        let (variant, position) = convert::variant_position(variant, position)?;
+        let cards = cards.iter().map(|code| variant.parse_card(code)).collect::<Result<Vec<_>, _>>()?;
+        core::trick_result(&position, &cards)
+    })?;
+    Ok((result.winner, result.points))
+}
+
 /// A table bound in megabytes as bytes: 1 to 4096, a typed error otherwise.
 fn memory_bytes(memory_mb: usize) -> PyResult<usize> {
     if !(1..=MAX_MEMORY_MB).contains(&memory_mb) {
@@ -370,6 +382,7 @@ fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(slowdown, m)?)?;
     m.add_function(wrap_pyfunction!(interrupt_all, m)?)?;
     m.add_function(wrap_pyfunction!(legal_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(trick_result, m)?)?;
     m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
     m.add_function(wrap_pyfunction!(sample_placements, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_cards, m)?)?;
