@@ -16,6 +16,7 @@ from engine_service.solver import (
     Solver,
     SolverError,
     UnknownVariantError,
+    slowed_down,
 )
 
 BELOTE_POSITION = "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0"  # 5 cards each
@@ -186,25 +187,23 @@ def test_batch_is_ordered_deterministic_and_reports_bad_jobs_in_place():
 
 
 def test_long_solves_release_the_gil():
+    """The main thread runs while a solve does: a solve holding the GIL would hold it until its end."""
     position = first_card("belote3", "gil")
-    ticks = 0
-    done = threading.Event()
+    started, done = threading.Event(), threading.Event()
 
     def work() -> None:
-        for _ in range(3):
-            Solver().solve("belote3", position)
+        started.set()
+        Solver().solve("belote3", position)
         done.set()
 
-    thread = threading.Thread(target=work)
-    start = time.perf_counter()
-    thread.start()
-    while not done.is_set():
-        ticks += 1
-        time.sleep(0.001)
-    thread.join()
-    elapsed = time.perf_counter() - start
-    # The main thread kept running while Rust worked (at least a tick per 10 ms on average).
-    assert ticks >= min(5, elapsed * 100)
+    with slowed_down(30):  # a long search next to five milliseconds, whatever the machine
+        thread = threading.Thread(target=work)
+        thread.start()
+        started.wait()
+        for _ in range(5):
+            time.sleep(0.001)  # each sleep needs the GIL back to return
+        assert not done.is_set(), "the main thread waited for the solve"
+        thread.join()
 
 
 def test_a_batch_job_with_a_negative_player_gets_its_own_error():
