@@ -52,6 +52,7 @@ class _ReplayCost:
     SMOOTHING = 0.3
 
     def __init__(self, seconds_per_card: float) -> None:
+        self.first_guess = seconds_per_card
         self.seconds_per_card = seconds_per_card
         self._lock = threading.Lock()
 
@@ -155,7 +156,8 @@ def _line_deals(question: HintQuestion, sampling: Sampling) -> tuple[int, float]
     """How many deals get lines to score, and the seconds kept for scoring them: the lines
     are scored after the extension returns, so its sampling ends that much earlier. Scoring
     takes at most LINE_TIME_SHARE of the time left (the deal scores are for the caller; the
-    ranking rests on the solved values), and at least one deal is scored."""
+    ranking rests on the solved values); at the budget's end scoring stops, so the deals
+    scored depend on the time left (none if the first deal alone outlasted the budget)."""
     if question.blind is None:
         return 0, 0.0
     per_deal = REPLAY_COST.reserve(1, len(question.blind.legal_moves(question.seat)), question.cards_left)

@@ -75,18 +75,22 @@ class Overruns:
     SMOOTHING = 0.2
     # Never aim earlier than this share of the budget.
     MOST = 0.5
+    # Before a kind's first measure, aim this share of the budget early (on the safe side).
+    FIRST_GUESS = 0.1
 
     def __init__(self) -> None:
         self._seconds: dict[str, float] = {}
         self._lock = threading.Lock()
 
     def aimed_end(self, kind: str, start: float, budget: float) -> float:
-        return start + budget - min(self._seconds.get(kind, 0.0), budget * self.MOST)
+        return start + budget - min(self._seconds.get(kind, budget * self.FIRST_GUESS), budget * self.MOST)
 
     def measured(self, kind: str, aimed_end: float, done: float) -> None:
         with self._lock:
-            before = self._seconds.get(kind, 0.0)
-            self._seconds[kind] = max(0.0, before + self.SMOOTHING * (done - aimed_end - before))
+            overrun = done - aimed_end
+            before = self._seconds.get(kind)
+            learned = overrun if before is None else before + self.SMOOTHING * (overrun - before)
+            self._seconds[kind] = max(0.0, learned)
 
 
 OVERRUNS = Overruns()
@@ -109,7 +113,9 @@ class Hint:
     options: tuple[HintOption, ...]  # best first
     samples: int
     seed: int
-    nodes: int  # varies with thread scheduling (warm tables); everything else is reproducible
+    # Varies with thread scheduling (warm tables), as the deal scores of line-scored hints vary
+    # with the time left to score them; everything else is reproducible.
+    nodes: int
 
     @property
     def best(self) -> HintOption:

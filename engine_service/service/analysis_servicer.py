@@ -22,7 +22,7 @@ from ..solver import InvalidInputError
 from . import convert
 from .errors import InvalidInput
 from .games import GameService
-from .interceptor import Context, status_for
+from .interceptor import Context, bounded, status_for
 from .servicer import bearer_token
 from .solving import Slot, SolverSlots, time_left
 
@@ -124,8 +124,11 @@ def _input_work(item: api.DealInput, prefix: str) -> Work:
     players = rules.players
     which = item.WhichOneof("input")
     player = item.player if item.HasField("player") else None
-    if player is not None and (rules.has_contract or not 0 <= player < players):  # a player only without a contract
-        raise InvalidInput(f"player is a hearts seat, 0..{players - 1}", reason="INVALID_SEAT", field=f"{prefix}player")
+    if player is not None and rules.has_contract:
+        raise InvalidInput(f"{variant} is played for a contract: give one, not a player", reason="INVALID_SEAT",
+                           field=f"{prefix}player")
+    if player is not None and not 0 <= player < players:
+        raise InvalidInput(f"player is a seat, 0..{players - 1}", reason="INVALID_SEAT", field=f"{prefix}player")
     if which == "position":
         return _checked(analysis.analyse_position, prefix, "position", variant, item.position, player=player)
     if which != "deal":
@@ -167,7 +170,7 @@ def _item_error(error: Exception) -> api.ItemError:
     mapped = status_for(error)
     assert mapped is not None
     code, reason, message, field = mapped
-    return api.ItemError(code=code.name, reason=reason, message=message, field=field or "")
+    return api.ItemError(code=code.name, reason=reason, message=bounded(message), field=field or "")
 
 
 __all__ = ["AnalysisServiceServicer"]

@@ -66,9 +66,13 @@ def status_for(error: BaseException) -> tuple[grpc.StatusCode, str, str, str | N
     return None
 
 
+def bounded(message: str) -> str:
+    """A status message cut to MAX_MESSAGE characters."""
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
+
+
 def rich_status(code: grpc.StatusCode, reason: str, message: str, field: str | None) -> grpc.Status:
-    if len(message) > MAX_MESSAGE:
-        message = message[: MAX_MESSAGE - 3] + "..."
+    message = bounded(message)
     detail = status_pb2.Status(code=code.value[0], message=message)
     detail.details.add().Pack(error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN))
     if field is not None:

@@ -150,6 +150,8 @@ def _decode_page_token(token: str, filters: str) -> int | None:
         if version != "v2":
             raise ValueError(token)
         start = int(seq)
+        if not 0 <= start < 2**63:  # a row number the database can hold
+            raise ValueError(token)
     except (ValueError, binascii.Error, UnicodeDecodeError):
         raise InvalidInput("page_token is not a token this service issued", reason="INVALID_PAGE_TOKEN",
                            field="page_token") from None

@@ -5,6 +5,7 @@ game is left as it was."""
 
 from __future__ import annotations
 
+import base64
 import random
 
 import grpc
@@ -134,10 +135,14 @@ def test_random_and_mutated_bytes_never_get_unknown_or_internal(channel, client,
     before = client.get_game(belote_game.game_id).SerializeToString()
     for _round in range(3):
         for path, method in METHODS:
-            request, _ = valid[method.name]
+            request, seat = valid[method.name]
+            token = None if seat is None else belote_game.tokens[seat]  # so the bytes reach the move and the hint
             for payload in _mutations(request.SerializeToString(), rng):
                 # WatchGame waits for moves on a valid request: a short deadline ends it.
-                error, _ = raw_call(channel, path, method, payload, timeout=1.0 if method.name == "WatchGame" else 10.0)
+                timeout = 1.0 if method.name == "WatchGame" else 10.0
+                error, _ = raw_call(channel, path, method, payload, timeout, token)
+                if error is None and method.name == "SubmitMove":
+                    before = client.get_game(belote_game.game_id).SerializeToString()  # a legal move by chance
                 if error is not None:
                     assert error.code() not in NEVER, (path, payload, error)
                     if error.code() != grpc.StatusCode.DEADLINE_EXCEEDED:
@@ -243,6 +248,11 @@ def test_a_page_token_is_refused_with_other_filters(client):
                                                                        page_token=page.next_page_token))
         assert (error.code, error.reason, error.fields) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_PAGE_TOKEN",
                                                             ("page_token",))
+    # A token of the right form whose row number no database holds.
+    for seq in (10**20, -(10**20)):
+        forged = base64.urlsafe_b64encode(f"v2:{seq}:euchre3/".encode()).decode()
+        error = error_of(lambda t=forged: client.list_games("euchre3", page_size=1, page_token=t))
+        assert (error.code, error.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_PAGE_TOKEN")
 
 
 def test_every_answer_carries_its_request_id(client, belote_game):
@@ -256,8 +266,13 @@ def test_every_answer_carries_its_request_id(client, belote_game):
     assert request_id_of(caught.value.trailing_metadata()) == "probe-43"
     error = error_of(lambda: client.get_game("missing"))
     assert error.request_id and error.reason == "GAME_NOT_FOUND"
+    with pytest.raises(grpc.RpcError) as caught:  # a stream's error, after its start
+        list(client.stub.WatchGame(api.WatchGameRequest(game_id=belote_game.game_id, after_version=10**6),
+                                   metadata=[("x-request-id", "probe-44")], timeout=5))
+    assert caught.value.code() == grpc.StatusCode.OUT_OF_RANGE
+    assert request_id_of(caught.value.trailing_metadata()) == "probe-44"
     stream = client.stub.WatchGame(api.WatchGameRequest(game_id=belote_game.game_id), timeout=5)
-    next(stream)
+    assert next(stream).HasField("snapshot")
     stream.cancel()
 
 
@@ -279,9 +294,10 @@ def test_rule_messages_name_the_api_moves_and_what_is_legal(client):
     assert error.reason == "WRONG_PHASE" and error.message.endswith("play")
 
 
-def test_a_hint_and_a_deal_analysis_with_a_huge_card_or_trump_still_answer(client, belote_game):
+def test_a_huge_card_or_trump_is_refused_briefly_and_the_seat_still_gets_its_hint(client, belote_game):
     game = belote_game
     seat = client.get_game(game.game_id).to_act[0]
+    assert client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=50).samples >= 1
     for text in ("play:" + "Z" * 4000, "call:" + "Z" * 4000):
         error = error_of(lambda t=text: client.submit_move(game.game_id, seat, game.tokens[seat], t))
         assert error.code == grpc.StatusCode.INVALID_ARGUMENT and error.reason in ("UNKNOWN_CARD", "UNKNOWN_SUIT")
@@ -292,3 +308,4 @@ def test_a_hint_and_a_deal_analysis_with_a_huge_card_or_trump_still_answer(clien
         client.analyze_deal(item)
     assert (caught.value.code, caught.value.fields) == (grpc.StatusCode.INVALID_ARGUMENT, ("input.contract.trump",))
     assert len(caught.value.message) < 200
+    assert client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=50).samples >= 1

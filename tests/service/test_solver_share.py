@@ -18,8 +18,10 @@ from tests.service.server_process import ServerProcess
 from tests.service.test_analysis_rpc import seeded_deal
 from tests.service.test_hints_rpc import play_until_card_play
 
-# A whole hearts deal that takes minutes of search: it holds its slot for the whole test.
+# A whole hearts deal that takes minutes of search, on servers whose searches are ten times
+# slower still (the test hook): it holds its slot for the whole test on any machine.
 SLOW = "rpc-cancel"
+SLOWED = {"CARDGAMES_TEST_SLOWDOWN": "10"}
 
 
 def _batch_in_flight(client: Client, slow_items: int):
@@ -35,7 +37,7 @@ def _batch_in_flight(client: Client, slow_items: int):
 
 
 def test_hints_answer_while_a_batch_holds_every_analysis_slot(tmp_path):
-    process = ServerProcess(tmp_path / "games.db", "--solver-slots", "1").start()
+    process = ServerProcess(tmp_path / "games.db", "--solver-slots", "1", env=SLOWED).start()
     try:
         with Client(process.address, timeout=30) as client:
             games = [client.create_game(variant, seed=f"share-{variant}") for variant in ("belote", "hearts", "euchre3")]
@@ -53,7 +55,7 @@ def test_hints_answer_while_a_batch_holds_every_analysis_slot(tmp_path):
 
 
 def test_one_caller_holds_at_most_its_share_of_the_analysis_slots(tmp_path):
-    process = ServerProcess(tmp_path / "games.db", "--solver-slots", "2", "--caller-slots", "1").start()
+    process = ServerProcess(tmp_path / "games.db", "--solver-slots", "2", "--caller-slots", "1", env=SLOWED).start()
     try:
         with Client(process.address, timeout=30) as client:
             stream = _batch_in_flight(client, 2)
