@@ -18,7 +18,6 @@ hint, played and scored by the engine.
 from __future__ import annotations
 
 import random
-import threading
 import time
 from dataclasses import dataclass, field
 
@@ -30,6 +29,7 @@ from .common import (
     HintOption,
     HolderFacts,
     Sampling,
+    Smoothed,
     codes,
     holder_facts,
     mean_and_error,
@@ -53,17 +53,19 @@ class _ReplayCost:
 
     def __init__(self, seconds_per_card: float) -> None:
         self.first_guess = seconds_per_card
-        self.seconds_per_card = seconds_per_card
-        self._lock = threading.Lock()
+        self._per_card = Smoothed(self.SMOOTHING, seconds_per_card)
+
+    @property
+    def seconds_per_card(self) -> float:
+        value = self._per_card.value
+        return self.first_guess if value is None else value
 
     def reserve(self, deals: int, lines: int, cards: int) -> float:
         return deals * lines * cards * self.seconds_per_card
 
     def measured(self, seconds: float, replayed_cards: int) -> None:
         if replayed_cards:
-            with self._lock:
-                now = seconds / replayed_cards
-                self.seconds_per_card += self.SMOOTHING * (now - self.seconds_per_card)
+            self._per_card.measured(seconds / replayed_cards)
 
 
 # A first guess, on the slow side (a 2-core EPYC replays a card in about 60 us).

@@ -66,6 +66,23 @@ class Sampling:
         return self.budget_end is None or time.monotonic() < self.budget_end
 
 
+class Smoothed:
+    """A quantity measured again and again (smoothed exponentially), read and updated from
+    any solver thread: the costs a hint learns about this machine."""
+
+    def __init__(self, smoothing: float, value: float | None = None, *, least: float = -math.inf) -> None:
+        self.smoothing = smoothing
+        self.value = value  # None until the first measure
+        self.least = least
+        self._lock = threading.Lock()
+
+    def measured(self, sample: float) -> None:
+        with self._lock:
+            before = self.value
+            learned = sample if before is None else before + self.smoothing * (sample - before)
+            self.value = max(self.least, learned)
+
+
 class Overruns:
     """How far past the end it aims at each kind of hint has been finishing on this machine
     (abandoned deals winding down, the answer built), measured on every hint its budget
@@ -79,18 +96,20 @@ class Overruns:
     FIRST_GUESS = 0.1
 
     def __init__(self) -> None:
-        self._seconds: dict[str, float] = {}
+        self._seconds: dict[str, Smoothed] = {}
         self._lock = threading.Lock()
 
     def aimed_end(self, kind: str, start: float, budget: float) -> float:
-        return start + budget - min(self._seconds.get(kind, budget * self.FIRST_GUESS), budget * self.MOST)
+        learned = self._of(kind).value
+        early = budget * self.FIRST_GUESS if learned is None else learned
+        return start + budget - min(early, budget * self.MOST)
 
     def measured(self, kind: str, aimed_end: float, done: float) -> None:
+        self._of(kind).measured(done - aimed_end)
+
+    def _of(self, kind: str) -> Smoothed:
         with self._lock:
-            overrun = done - aimed_end
-            before = self._seconds.get(kind)
-            learned = overrun if before is None else before + self.SMOOTHING * (overrun - before)
-            self._seconds[kind] = max(0.0, learned)
+            return self._seconds.setdefault(kind, Smoothed(self.SMOOTHING, least=0.0))
 
 
 OVERRUNS = Overruns()
