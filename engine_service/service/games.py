@@ -377,14 +377,9 @@ class GameService:
 
     def _viewer(self, live: LiveGame, seat: int | None, token: str | None) -> int | None:
         """The seat a read is for: ``seat``, else the token's own seat, else (neither) a spectator."""
-        if seat is None and token:
-            # Never a silent downgrade to the spectator view: the token names its seat.
-            owner = seat_of(token, live.record.credential_hashes)
-            if owner is None:
-                raise Unauthenticated("the token is not valid for this game")
-            return owner
         if seat is None:
-            return None
+            # Never a silent downgrade to the spectator view: a token names its seat.
+            return self._token_seat(live, token) if token else None
         self._authorize(live, seat, token)
         return seat
 
@@ -392,11 +387,15 @@ class GameService:
         live.game.check_seat(seat)  # INVALID_SEAT, field seat: INVALID_ARGUMENT (interceptor)
         if not token:
             raise Unauthenticated("this call needs the seat's token", reason="MISSING_CREDENTIAL")
+        if self._token_seat(live, token) != seat:
+            raise PermissionDenied("the token belongs to another seat")
+
+    @staticmethod
+    def _token_seat(live: LiveGame, token: str) -> int:
         owner = seat_of(token, live.record.credential_hashes)
         if owner is None:
             raise Unauthenticated("the token is not valid for this game")
-        if owner != seat:
-            raise PermissionDenied("the token belongs to another seat")
+        return owner
 
     async def _live(self, game_id: str) -> LiveGame:
         """The cached game (maybe behind the database), loading it if needed."""
