@@ -35,98 +35,19 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from engine_service import hints
-from engine_service.rules import (
-    Call,
-    Card,
-    Declare,
-    Discard,
-    Game,
-    Move,
-    Pass,
-    PassCards,
-    Phase,
-    Play,
-    Take,
-    new_game,
-    parse_move,
-)
+from engine_service.bots import greedy_move
+from engine_service.rules import Game, Move, Phase, new_game, parse_move
 
 Bot = Callable[[Game, int, random.Random], Move]
-THRESHOLDS = {"euchre3": 3, "belote3": 4, "belote": 3}  # trumps a greedy bidder wants
 
 
 def random_bot(game: Game, seat: int, rng: random.Random) -> Move:
     return rng.choice(game.legal_moves(seat))
 
 
-# ----------------------------------------------------------------------------- greedy
-
-
-def power(game: Game, card: Card, led: object) -> tuple[bool, bool, int]:
-    """How strongly ``card`` competes for the trick (the engine's own order: trump, the led
-    suit, then strength)."""
-    suit = game._suit_of(card)  # the effective suit (euchre3's Sage is trump)
-    return (game.d.trump is not None and suit == game.d.trump, suit == led, game._strength(card))
-
-
 def greedy_bot(game: Game, seat: int, rng: random.Random) -> Move:
-    """Bid with enough trumps, declare, win a trick as cheaply as it can, else play low."""
-    phase, hand = game.phase, game.d.hands[seat]
-    if phase is Phase.PASSING:
-        danger = sorted(hand, key=lambda card: (card.code == "QS", card.suit.code == "H", game._strength(card)))
-        return PassCards(frozenset(danger[-3:]))
-    if phase is Phase.BIDDING:
-        return greedy_bid(game, seat)
-    if phase is Phase.DISCARD:
-        trump = game.d.trump
-        return Discard(min((m.card for m in game.legal_moves(seat)),  # type: ignore[attr-defined]
-                           key=lambda card: (game._suit_of(card) == trump, game._strength(card))))
-    if phase is Phase.DECLARATIONS:
-        return Declare(Declare(True) in game.legal_moves(seat))
-    return Play(greedy_card(game, seat))
-
-
-def greedy_bid(game: Game, seat: int) -> Move:
-    turned = game.d.turned
-    assert turned is not None
-    need = THRESHOLDS[game.variant]
-    if game.d.bid_round == 1:
-        count = sum(1 for card in game.d.hands[seat] if card.suit == turned.suit) + 1
-        return Take() if count >= need else Pass()
-    counts = {suit: sum(1 for card in game.d.hands[seat] if card.suit == suit)
-              for suit in game.deck.suits if suit != turned.suit}
-    suit = max(counts, key=lambda s: (counts[s], s.code))
-    return Call(suit) if counts[suit] >= need else Pass()
-
-
-def greedy_card(game: Game, seat: int) -> Card:
-    legal = sorted(game.legal_cards(seat), key=lambda card: card.code)
-    if game.variant == "hearts":
-        return hearts_card(game, legal)
-    trick = game.d.trick
-    if not trick:
-        return max(legal, key=lambda card: power(game, card, game._suit_of(card)))
-    led = game._suit_of(trick[0][1])
-    winner = game.winning_seat()
-    best = max((card for _, card in trick), key=lambda card: power(game, card, led))
-    partner_wins = winner is not None and winner == game.partner_of(seat)
-    winning = [card for card in legal if power(game, card, led) > power(game, best, led)]
-    if winning and not partner_wins:
-        return min(winning, key=lambda card: power(game, card, led))
-    return min(legal, key=lambda card: (game.card_points(card), power(game, card, led)))
-
-
-def hearts_card(game: Game, legal: list[Card]) -> Card:
-    trick = game.d.trick
-    if not trick:
-        return min(legal, key=lambda card: (card.suit.code == "H", game._strength(card)))
-    led = trick[0][1].suit
-    best = max((card for _, card in trick if card.suit == led), key=game._strength)
-    follow = [card for card in legal if card.suit == led]
-    if follow:
-        under = [card for card in follow if game._strength(card) < game._strength(best)]
-        return max(under, key=game._strength) if under else min(follow, key=game._strength)
-    return max(legal, key=lambda card: (card.code == "QS", card.suit.code == "H", game._strength(card)))
+    """The server's greedy bot (engine_service/bots/greedy.py)."""
+    return greedy_move(game, seat)
 
 
 # ----------------------------------------------------------------------------- hint bot

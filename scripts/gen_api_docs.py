@@ -84,11 +84,13 @@ def json_example() -> str:
 
     from engine_service.rules import new_game, parse_move
     from engine_service.service import convert
+    from engine_service.tables import Table, TableSpec
 
     game = new_game("belote", seed="api-example")
-    first = game.to_act()[0]
-    game.push(first, parse_move("pass", game.deck))
-    message = convert.game_view("0f8e2d1c4b3a49588c6d7e9f0a1b2c3d", game.view(0))
+    table = Table(game, TableSpec.reserved(game.players), ["hash"] * game.players, 1_800_000_000.0)
+    first = table.to_act()[0]
+    table.push(first, parse_move("pass", game.deck), 1_800_000_004.0)
+    message = convert.game_view("0f8e2d1c4b3a49588c6d7e9f0a1b2c3d", table.view(0, 1_800_000_005.0))
     return json_format.MessageToJson(message, indent=2)
 
 

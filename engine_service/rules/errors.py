@@ -38,6 +38,15 @@ class Reason(str, Enum):
     NOT_YOUR_TURN = "NOT_YOUR_TURN"
     ALREADY_PASSED_CARDS = "ALREADY_PASSED_CARDS"
     HINT_UNAVAILABLE = "HINT_UNAVAILABLE"  # nothing to hint (between deals: only next-deal)
+    # The table around the game (docs/tables.md).
+    GAME_NOT_STARTED = "GAME_NOT_STARTED"  # a seat is still open
+    GAME_NOT_OVER = "GAME_NOT_OVER"  # a rematch follows a finished game
+    SEAT_TAKEN = "SEAT_TAKEN"
+    SEAT_NOT_OPEN = "SEAT_NOT_OPEN"  # a bot's or a reserved seat
+    NO_OPEN_SEAT = "NO_OPEN_SEAT"
+    INVALID_INVITATION = "INVALID_INVITATION"  # the seat is kept for another invitation code
+    REMATCH_EXISTS = "REMATCH_EXISTS"
+    OUT_OF_TIME = "OUT_OF_TIME"  # the seat's clock ran out: the server decides for it
     # A move the rules forbid.
     CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
     CANNOT_CALL_TURNED_SUIT = "CANNOT_CALL_TURNED_SUIT"

@@ -13,11 +13,13 @@ from google.protobuf.message import Message
 
 from ..analysis import DealAnalysis
 from ..hints import Hint
-from ..rules import PlayerView
+from ..rules import PlayerView, RuleViolation
 from ..rules.cards import Deck
 from ..rules.moves import Call, Declare, Discard, Move, NextDeal, Pass, Play, Take, passed_cards
+from ..tables import ClockSpec, SeatKind, SeatSpec, Status, Strength, TableSpec, TableView, TimeoutPolicy
+from ..tables import spec as table_defaults
 from .errors import InvalidInput
-from .games import FINISHED, SeenChange
+from .games import SeenChange
 from .store import GameRow
 
 VARIANTS: dict[pb.Variant, str] = {
@@ -27,7 +29,26 @@ VARIANTS: dict[pb.Variant, str] = {
     pb.VARIANT_BELOTE: "belote",
 }
 VARIANT_ENUMS = {name: value for value, name in VARIANTS.items()}
-STATUSES: dict[pb.GameStatus, str] = {pb.GAME_STATUS_ACTIVE: "ACTIVE", pb.GAME_STATUS_FINISHED: "FINISHED"}
+STATUSES: dict[pb.GameStatus, str] = {
+    pb.GAME_STATUS_ACTIVE: Status.ACTIVE.value, pb.GAME_STATUS_FINISHED: Status.FINISHED.value,
+    pb.GAME_STATUS_WAITING: Status.WAITING.value, pb.GAME_STATUS_ABANDONED: Status.ABANDONED.value,
+}
+STATUS_ENUMS = {name: value for value, name in STATUSES.items()}
+SEAT_KINDS: dict[pb.SeatKind, SeatKind] = {
+    pb.SEAT_KIND_UNSPECIFIED: SeatKind.RESERVED, pb.SEAT_KIND_RESERVED: SeatKind.RESERVED,
+    pb.SEAT_KIND_OPEN: SeatKind.OPEN, pb.SEAT_KIND_BOT: SeatKind.BOT,
+}
+SEAT_KIND_ENUMS = {SeatKind.RESERVED: pb.SEAT_KIND_RESERVED, SeatKind.OPEN: pb.SEAT_KIND_OPEN, SeatKind.BOT: pb.SEAT_KIND_BOT}
+STRENGTHS: dict[pb.BotStrength, Strength] = {
+    pb.BOT_STRENGTH_RANDOM: Strength.RANDOM, pb.BOT_STRENGTH_GREEDY: Strength.GREEDY, pb.BOT_STRENGTH_HINT: Strength.HINT,
+}
+STRENGTH_ENUMS = {name: value for value, name in STRENGTHS.items()}
+POLICIES: dict[pb.TimeoutPolicy, TimeoutPolicy] = {
+    pb.TIMEOUT_POLICY_UNSPECIFIED: TimeoutPolicy.BOT, pb.TIMEOUT_POLICY_BOT: TimeoutPolicy.BOT,
+    pb.TIMEOUT_POLICY_FORFEIT: TimeoutPolicy.FORFEIT,
+}
+POLICY_ENUMS = {TimeoutPolicy.BOT: pb.TIMEOUT_POLICY_BOT, TimeoutPolicy.FORFEIT: pb.TIMEOUT_POLICY_FORFEIT}
+END_KINDS = {"resigned": pb.END_KIND_RESIGNED, "forfeited": pb.END_KIND_FORFEITED, "abandoned": pb.END_KIND_ABANDONED}
 ANNOUNCEMENTS: dict[pb.Announcements, str] = {pb.ANNOUNCEMENTS_NONE: "none", pb.ANNOUNCEMENTS_BELOTE: "belote", pb.ANNOUNCEMENTS_ALL: "all"}
 
 
@@ -48,6 +69,69 @@ def status_name(value: pb.GameStatus) -> str | None:
         return STATUSES[value]
     except KeyError:
         raise InvalidInput("unknown status", reason="INVALID_STATUS", field="status") from None
+
+
+def _enum(table: Mapping[Any, Any], value: int, field: str, default: Any = None) -> Any:
+    if value == 0 and default is not None:
+        return default
+    try:
+        return table[value]
+    except KeyError:
+        raise InvalidInput(f"{field} has no value {value}", reason="INVALID_OPTION", field=field) from None
+
+
+def _seconds(options: Message, name: str, default: float, field: str) -> float:
+    """A duration field in milliseconds with presence, as seconds (unset: ``default``)."""
+    return _milliseconds(getattr(options, name), field) if options.HasField(name) else default
+
+
+def _milliseconds(value: int, field: str) -> float:
+    if value < 0:
+        raise InvalidInput(f"{field} must not be negative", reason="INVALID_OPTION", field=field)
+    return value / 1000
+
+
+def table_spec(options: pb.TableOptions, players: int) -> tuple[TableSpec | None, tuple[int, ...]]:
+    """The table a creation asks for (None: the default, every seat reserved), and the
+    open seats to draw invitation codes for."""
+    if not options.ListFields():
+        return None, ()
+    invited: list[int] = []
+    seats = []
+    for index, setup in enumerate(options.seats):
+        field = f"table.seats[{index}]"
+        kind = _enum(SEAT_KINDS, setup.kind, f"{field}.kind")
+        strength = None
+        if kind is SeatKind.BOT:
+            strength = _enum(STRENGTHS, setup.strength, f"{field}.strength", Strength.GREEDY)
+        elif setup.strength:
+            raise InvalidInput("only a bot seat has a strength", reason="INVALID_OPTION", field=f"{field}.strength")
+        if setup.invitation:
+            if kind is not SeatKind.OPEN:
+                raise InvalidInput("only an open seat takes an invitation", reason="INVALID_OPTION",
+                                   field=f"{field}.invitation")
+            invited.append(index)
+        seats.append(SeatSpec(kind, strength))
+    clock = options.clock
+    try:
+        spec = TableSpec(
+            tuple(seats) or tuple(SeatSpec() for _ in range(players)),
+            ClockSpec(
+                per_move=_milliseconds(clock.per_move_ms, "table.clock.per_move_ms"),
+                bank=_milliseconds(clock.bank_ms, "table.clock.bank_ms"),
+                increment=_milliseconds(clock.increment_ms, "table.clock.increment_ms"),
+                policy=_enum(POLICIES, clock.timeout_policy, "table.clock.timeout_policy"),
+                stand_in=_enum(STRENGTHS, clock.stand_in, "table.clock.stand_in", Strength.GREEDY),
+            ),
+            bot_delay=_seconds(options, "bot_delay_ms", table_defaults.DEFAULT_BOT_DELAY, "table.bot_delay_ms"),
+            deal_pause=_seconds(options, "deal_pause_ms", table_defaults.DEFAULT_DEAL_PAUSE, "table.deal_pause_ms"),
+            bot_budget=_seconds(options, "bot_budget_ms", table_defaults.DEFAULT_BOT_BUDGET, "table.bot_budget_ms"),
+            abandon_after=_seconds(options, "abandon_after_ms", table_defaults.DEFAULT_ABANDON_AFTER,
+                                   "table.abandon_after_ms"),
+        )
+    except RuleViolation as violation:
+        raise InvalidInput(violation.message, reason=violation.reason.value, field=violation.field) from None
+    return spec, tuple(invited)
 
 
 def options_mapping(variant: str, options: pb.GameOptions) -> dict[str, Any]:
@@ -129,13 +213,36 @@ def _revealed(entry: Mapping[str, Any]) -> pb.RevealedDeclaration:
     )
 
 
-def game_view(game_id: str, view: PlayerView) -> pb.GameView:
+def game_view(game_id: str, table: TableView) -> pb.GameView:
+    """The view of a table: who sits where, the clocks, the ending, and the game once dealt."""
+    message = pb.GameView(game_id=game_id, variant=VARIANT_ENUMS[table.variant], status=STATUS_ENUMS[table.status.value],
+                          version=table.version)
+    if table.game is not None:
+        _fill_game(message, table.game)
+    elif table.viewer is not None:
+        message.viewer = table.viewer
+    for seat, (spec, taken) in enumerate(zip(table.spec.seats, table.occupied)):
+        message.seats.add(seat=seat, kind=SEAT_KIND_ENUMS[spec.kind],
+                          strength=STRENGTH_ENUMS[spec.strength] if spec.strength else pb.BOT_STRENGTH_UNSPECIFIED,
+                          taken=taken, invitation_only=spec.invitation_hash is not None)
+    for seat, clock in enumerate(table.clocks):
+        entry = message.clocks.add(seat=seat, bank_ms=round(clock.bank * 1000))
+        if clock.deadline is not None:
+            entry.deadline = clock.deadline
+    if table.status in (Status.FINISHED, Status.ABANDONED):
+        ending = table.ending
+        message.outcome.end = END_KINDS[ending.kind] if ending is not None else pb.END_KIND_PLAYED_OUT
+        message.outcome.winners.extend(ending.winners if ending is not None else message.winners)
+        if ending is not None and ending.seat is not None:
+            message.outcome.seat = ending.seat
+    message.rematch_of = table.spec.rematch_of or ""
+    message.rematch_game_id = table.rematch_id or ""
+    return message
+
+
+def _fill_game(message: pb.GameView, view: PlayerView) -> None:
     data = view.to_dict()
-    message = pb.GameView(
-        game_id=game_id,
-        variant=VARIANT_ENUMS[view.variant],
-        status=pb.GAME_STATUS_FINISHED if view.phase == "GAME_OVER" else pb.GAME_STATUS_ACTIVE,
-        version=view.version,
+    message.MergeFrom(pb.GameView(
         phase=f"PHASE_{view.phase}",
         deal_number=view.deal_number,
         dealer=view.dealer,
@@ -158,12 +265,11 @@ def game_view(game_id: str, view: PlayerView) -> pb.GameView:
         hearts_broken=view.hearts_broken,
         results=[deal_result(result) for result in view.results],
         winners=view.winners,
-    )
+    ))
     for name in ("viewer", "turned", "taker", "trump", "discard"):
         if data[name] is not None:
             setattr(message, name, data[name])
     _legal_moves(message, data["legal_moves"])
-    return message
 
 
 def _legal_moves(message: pb.GameView, texts: Iterable[str]) -> None:
@@ -235,6 +341,7 @@ _EVENT_KEYS: dict[str, _Keys] = {
     "cards_received": {"from": ("giver", None)},
     "declarations_resolved": {"revealed": ("revealed", lambda entries: [_revealed(entry) for entry in entries])},
     "deal_scored": {"result": ("result", deal_result)},
+    "timed_out": {"policy": ("policy", lambda policy: POLICY_ENUMS[TimeoutPolicy(policy)])},
 }
 
 
@@ -242,7 +349,8 @@ def game_change(change: SeenChange, into: pb.GameChange | None = None) -> pb.Gam
     """The change as a message; filled in place when ``into`` is given (no copy)."""
     message = into if into is not None else pb.GameChange()
     message.version = change.version
-    message.seat = change.seat
+    if change.seat is not None:
+        message.seat = change.seat
     for event in change.events:
         kind = event["kind"]
         if kind not in _EVENT_CASES:
@@ -261,11 +369,12 @@ def game_summary(row: GameRow) -> pb.GameSummary:
     return pb.GameSummary(
         game_id=row.game_id,
         variant=VARIANT_ENUMS[row.variant],
-        status=pb.GAME_STATUS_FINISHED if row.status == FINISHED else pb.GAME_STATUS_ACTIVE,
+        status=STATUS_ENUMS[row.status],
         version=row.version,
         scores=row.scores,
         created_at=row.created_at,
         updated_at=row.updated_at,
+        open_seats=row.open_seats,
     )
 
 

@@ -52,6 +52,12 @@ class VersionConflict(ServiceError):
     reason = "VERSION_CONFLICT"
 
 
+class AlreadyExists(ServiceError):
+    """A game with this id is stored already (a rematch another call created first)."""
+
+    reason = "ALREADY_EXISTS"
+
+
 class OutOfRange(ServiceError):
     reason = "VERSION_OUT_OF_RANGE"
 

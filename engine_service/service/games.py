@@ -1,8 +1,9 @@
 """The application layer: games as the service keeps them, independent of gRPC.
 
-A live game is the engine's :class:`Game` rebuilt from its stored record and move log,
-kept in memory, and guarded by one asyncio lock (the engine is not thread-safe, and a
-move must be durable before anyone sees it). Reads catch up with the database first, and
+A live game is a :class:`Table` (the engine's :class:`Game` with its seats, clocks and
+ending) rebuilt from its stored record and log, kept in memory, and guarded by one
+asyncio lock (the engine is not thread-safe, and an entry must be durable before anyone
+sees it). Reads catch up with the database first, and
 so do moves while another process writes to the file, so several server processes may
 share one: the store's compare-and-set decides which of two racing moves wins, and the
 loser reloads.
@@ -11,9 +12,10 @@ loser reloads.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import hashlib
 import secrets
 import sqlite3
-import time
 import uuid
 import weakref
 from collections import Counter, OrderedDict
@@ -22,17 +24,41 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..analysis import played_start
+from ..bots import SeatKnowledge, knowledge_of
 from ..hints import Question, hint_question
-from ..rules import DealOutcome, Game, Move, PlayerView, RuleViolation, new_game, parse_move, variant_class
+from ..rules import DealOutcome, Game, Move, NextDeal, RuleViolation, new_game, variant_class
 from ..rules.cards import Deck
 from ..rules.errors import Reason
 from ..rules.events import Event
 from ..rules.notation import Position
+from ..tables import (
+    Actor,
+    Due,
+    DueKind,
+    SeatKind,
+    SeatSpec,
+    Status,
+    Strength,
+    Table,
+    TableSpec,
+    TableView,
+    TimeoutPolicy,
+    action_text,
+)
+from .clock import Clock, SystemClock
 from .credentials import new_token, seat_of, token_hash
-from .errors import FailedPrecondition, GameNotFound, InvalidInput, OutOfRange, PermissionDenied, Unauthenticated, VersionConflict
-from .store import GameRecord, GameRow, MoveRecord, Store
+from .errors import (
+    AlreadyExists,
+    FailedPrecondition,
+    GameNotFound,
+    InvalidInput,
+    OutOfRange,
+    PermissionDenied,
+    Unauthenticated,
+    VersionConflict,
+)
+from .store import Facts, GameRecord, GameRow, MoveRecord, Store
 
-ACTIVE, FINISHED = "ACTIVE", "FINISHED"
 # A move as a request gives it, read against the game's deck once the game is loaded.
 ReadMove = Callable[[Deck], Move]
 MAX_REQUEST_ID = 128
@@ -43,12 +69,16 @@ WATCH_POLL_SECONDS = 0.05
 WATCH_SAFETY_SECONDS = 1.0
 
 
+# The most characters of an invitation code.
+MAX_INVITATION = 128
+
+
 @dataclass(frozen=True)
 class Change:
-    """One accepted move: the version it produced, who moved, what it did (unredacted)."""
+    """One entry of the log: the version it produced, whose it was, what it did (unredacted)."""
 
     version: int
-    seat: int
+    seat: int | None  # None: the table's own entry (abandonment, a rematch's link)
     events: tuple[Event, ...]
 
     def for_viewer(self, viewer: int | None) -> SeenChange:
@@ -60,7 +90,7 @@ class SeenChange:
     """A change as one viewer may see it: redacted event dicts."""
 
     version: int
-    seat: int
+    seat: int | None
     events: tuple[dict[str, Any], ...]
 
     def to_dict(self) -> dict[str, Any]:
@@ -80,8 +110,17 @@ class MoveAnswer:
 @dataclass(frozen=True)
 class Created:
     game_id: str
-    tokens: tuple[str, ...]
-    view: PlayerView
+    tokens: dict[int, str]  # per reserved seat
+    invitations: dict[int, str]  # per seat kept for an invitation: its code
+    view: TableView
+
+
+@dataclass(frozen=True)
+class Claimed:
+    game_id: str
+    seat: int
+    token: str
+    view: TableView
 
 
 @dataclass(frozen=True)
@@ -101,10 +140,27 @@ class Validation:
     message: str = ""
 
 
+@dataclass(frozen=True)
+class ServerTurn:
+    """What is due at a table, at the version it was read: the server's entry to make.
+    A bot (or a stand-in) decides from ``knowledge``, its seat's knowledge only."""
+
+    game_id: str
+    version: int
+    due: Due
+    strength: Strength | None = None
+    knowledge: SeatKnowledge | None = None
+    budget: float = 0.0  # seconds a `hint` bot thinks
+
+
+# How an entry is made on a table at an instant: its text for the log, and its events.
+Apply = Callable[[Table, float], tuple[str, list[Event]]]
+
+
 @dataclass
 class LiveGame:
     record: GameRecord
-    game: Game
+    table: Table
     lock: asyncio.Lock  # shared by every copy of the same game (see GameService._lock_for)
     changes: list[Change] = field(default_factory=list)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -112,25 +168,37 @@ class LiveGame:
     committed: int = 0  # the version durably stored: watchers never see beyond it
 
     @property
-    def status(self) -> str:
-        return FINISHED if self.game.is_over() else ACTIVE
+    def game(self) -> Game:
+        return self.table.game
 
-    def apply(self, seat: int, move: Move) -> Change:
-        events = self.game.push(seat, move)
-        change = Change(self.game.version, seat, tuple(events))
+    def facts(self) -> Facts:
+        due = self.table.due()
+        return Facts(self.table.status.value, list(self.game.scores), self.table.open_seats(),
+                     None if due is None else due.at)
+
+    def apply(self, seat: int | None, apply: Apply, at: float) -> tuple[str, Change]:
+        text, events = apply(self.table, at)
+        change = Change(self.table.version, seat, tuple(events))
         self.changes.append(change)
-        return change
+        return text, change
 
     def notify(self) -> None:
         self.changed.set()
         self.changed = asyncio.Event()
 
 
-class GameService:
-    """Create, read, list, move, validate, watch."""
+def _no_schedule(game_id: str, at: float | None) -> None:
+    """The default of ``GameService.on_due``: nobody runs the tables (the runner replaces it)."""
 
-    def __init__(self, store: Store, *, cache_size: int = 4096) -> None:
+
+class GameService:
+    """Create, claim, read, list, move, validate, watch, resign, rematch; and the server's own turns."""
+
+    def __init__(self, store: Store, *, cache_size: int = 4096, clock: Clock | None = None) -> None:
         self.store = store
+        self.clock: Clock = clock or SystemClock()
+        # Told the next instant the server must act in a game, after each entry (TableRunner).
+        self.on_due: Callable[[str, float | None], None] = _no_schedule
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._cache_size = cache_size
         # One lock per game id, alive while any copy of the game is in use, so a copy
@@ -141,8 +209,11 @@ class GameService:
 
     # ----------------------------------------------------------------- create
     async def create(
-        self, variant: str, options: Mapping[str, Any], *, seed: str | None = None, deal: str | None = None
+        self, variant: str, options: Mapping[str, Any], *, seed: str | None = None, deal: str | None = None,
+        table: TableSpec | None = None, invited: tuple[int, ...] = (),
     ) -> Created:
+        """A new game. ``table`` says who sits where (default: every seat reserved);
+        each seat of ``invited`` (open seats) is kept for an invitation code drawn here."""
         if seed is not None and not (len(seed) <= MAX_SEED and seed.isprintable()):
             # It is stored with the game and replayed from: a bound, as for request ids.
             raise InvalidInput(f"seed must be at most {MAX_SEED} printable characters", field="seed")
@@ -150,30 +221,113 @@ class GameService:
         game_seed = seed or secrets.token_hex(32)
         try:
             game = new_game(variant, options, seed=game_seed, deal=deal)
+            spec = table or TableSpec.reserved(game.players)
+            spec.check_players(game.players)
         except RuleViolation as violation:
             raise InvalidInput(violation.message, reason=violation.reason.value, field=_creation_field(violation)) from None
-        tokens = tuple(new_token() for _ in range(game.players))
+        codes = {seat: new_token() for seat in invited}
+        spec = _with_invitations(spec, codes)
+        tokens = {seat: new_token() for seat, seat_spec in enumerate(spec.seats) if seat_spec.kind is SeatKind.RESERVED}
+        hashes = [token_hash(tokens[seat]) if seat in tokens else "" for seat in range(game.players)]
+        live = await self._store_new(uuid.uuid4().hex, game, game_seed, deal, spec, hashes)
+        return Created(live.record.game_id, tokens, codes, live.table.view(None, self.clock.now()))
+
+    async def _store_new(
+        self, game_id: str, game: Game, seed: str, deal: str | None, spec: TableSpec, hashes: list[str]
+    ) -> LiveGame:
         record = GameRecord(
-            game_id=uuid.uuid4().hex,
-            variant=game.variant,
-            options=game.options.to_dict(),
-            seed=game_seed,
-            deal=deal,
-            credential_hashes=[token_hash(token) for token in tokens],
-            created_at=time.time(),
+            game_id=game_id, variant=game.variant, options=game.options.to_dict(), seed=seed, deal=deal,
+            credential_hashes=hashes, created_at=self.clock.now(), table_spec=spec.to_dict(),
         )
-        live = LiveGame(record, game, self._lock_for(record.game_id))
-        await self.store.create_game(record, live.status, list(game.scores))
+        live = LiveGame(record, Table(game, spec, hashes, record.created_at), self._lock_for(game_id))
+        await self.store.create_game(record, live.facts())
         self._remember(live)
-        return Created(record.game_id, tokens, game.view(None))
+        self._schedule(live)
+        return live
+
+    # ----------------------------------------------------------------- seats
+    async def claim(self, game_id: str, seat: int | None, code: str | None) -> Claimed:
+        """Gives an open seat (``seat``, else the one ``code`` invites to, else the first
+        open to anyone) to the caller: its token, returned once."""
+        if code is not None and not (0 < len(code) <= MAX_INVITATION and code.isprintable()):
+            raise InvalidInput(f"invitation_code must be 1..{MAX_INVITATION} printable characters",
+                               field="invitation_code")
+        for _ in range(5):  # another process may claim at once: the loser decides again on the latest state
+            live = await self._live(game_id)
+            async with live.lock:
+                live = await self._current(game_id)
+                chosen = _seat_to_claim(live.table, seat, code)
+                token = new_token()
+                code_hash = token_hash(code) if code is not None else None
+
+                def claim(table: Table, at: float, seat: int = chosen, held: str = token_hash(token),
+                          code_hash: str | None = code_hash) -> tuple[str, list[Event]]:
+                    return action_text("claim", held), table.claim(seat, held, code_hash, at)
+
+                try:
+                    live, _ = await self._append(live, chosen, claim)
+                except VersionConflict:
+                    continue
+                except RuleViolation as violation:
+                    if violation.reason is Reason.INVALID_INVITATION:
+                        raise PermissionDenied(violation.message, reason=violation.reason.value) from None
+                    raise
+                return Claimed(game_id, chosen, token, live.table.view(chosen, self.clock.now()))
+        raise VersionConflict("the table is changing too fast; retry")
+
+    async def resign(self, game_id: str, seat: int, token: str | None) -> MoveAnswer:
+        live = await self._live(game_id)
+        self._authorize(live, seat, token)
+        async with live.lock:
+            live = await self._current(game_id)
+            live, change = await self._append(
+                live, seat, lambda table, at: (action_text("resign"), table.resign(seat, at)))
+            return MoveAnswer(change.for_viewer(seat), True)
+
+    async def rematch(self, game_id: str, seat: int, token: str | None) -> Claimed:
+        """The rematch of a finished game (created by the first of its players to ask): the
+        same seats, options and bots; each human claims his own seat with his old token."""
+        live = await self._live(game_id)
+        self._authorize(live, seat, token)
+        async with live.lock:
+            live = await self._current(game_id)
+            if live.table.status is not Status.FINISHED:
+                raise FailedPrecondition("a rematch follows a finished game", reason=Reason.GAME_NOT_OVER.value)
+            record, spec, hashes = live.record, live.table.spec, list(live.table.hashes)
+        rematch_id = hashlib.sha256(f"rematch:{game_id}".encode()).hexdigest()[:32]
+        if self.store.load_game(rematch_id) is None:
+            seed = secrets.token_hex(32)
+            game = new_game(record.variant, record.options, seed=seed)
+            try:
+                await self._store_new(rematch_id, game, seed, None, _rematch_spec(spec, hashes, game_id),
+                                      [""] * game.players)
+            except AlreadyExists:
+                pass  # another call made it first: the same game
+        await self._link_rematch(game_id, rematch_id)
+        assert token is not None
+        return await self.claim(rematch_id, seat, token)
+
+    async def _link_rematch(self, game_id: str, rematch_id: str) -> None:
+        for _ in range(5):
+            live = await self._live(game_id)
+            async with live.lock:
+                live = await self._current(game_id)
+                if live.table.rematch_id is not None:
+                    return
+                try:
+                    await self._append(live, None, lambda table, at: (
+                        action_text("rematch", rematch_id), table.link_rematch(rematch_id, at)))
+                    return
+                except VersionConflict:
+                    continue
 
     # ----------------------------------------------------------------- read
-    async def view(self, game_id: str, seat: int | None, token: str | None) -> PlayerView:
+    async def view(self, game_id: str, seat: int | None, token: str | None) -> TableView:
         live = await self._live(game_id)
         viewer = self._viewer(live, seat, token)
         async with live.lock:
             live = await self._current(game_id)
-            return live.game.view(viewer)
+            return live.table.view(viewer, self.clock.now())
 
     async def hint_question(self, game_id: str, seat: int, token: str | None) -> Question:
         """What a hint for ``seat`` may be computed from (its knowledge only), at the current version."""
@@ -181,7 +335,8 @@ class GameService:
         self._authorize(live, seat, token)
         async with live.lock:
             live = await self._current(game_id)
-            return hint_question(live.game, seat)
+            live.table.check_playing()
+            return dataclasses.replace(hint_question(live.game, seat), version=live.table.version)
 
     async def played_deal(
         self, game_id: str, seat: int, token: str | None, number: int | None, trick: int = 0
@@ -214,10 +369,13 @@ class GameService:
             raise OutOfRange("the deal has no such trick", reason="TRICK_OUT_OF_RANGE", field="from_trick")
         return PlayedDeal(replay, start, seat)
 
-    def list(self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int) -> list[GameRow]:
+    def list(
+        self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False
+    ) -> list[GameRow]:
         if variant is not None:
             variant_class(variant)
-        return self.store.list_games(variant=variant, status=status, before_seq=before_seq, limit=limit)
+        return self.store.list_games(variant=variant, status=status, before_seq=before_seq, limit=limit,
+                                     open_seats=open_seats)
 
     # ----------------------------------------------------------------- moves
     async def validate(self, game_id: str, seat: int, token: str | None, read_move: ReadMove) -> Validation:
@@ -227,12 +385,14 @@ class GameService:
             live = await self._current(game_id)
             move = self._read(live, read_move)
             try:
+                live.table.check_playing()
+                self._check_time(live, seat)
                 live.game.validate(seat, move)
             except RuleViolation as violation:
                 if _is_malformed(violation):
                     raise
-                return Validation(False, live.game.version, violation.reason.value, violation.message)
-            return Validation(True, live.game.version)
+                return Validation(False, live.table.version, violation.reason.value, violation.message)
+            return Validation(True, live.table.version)
 
     async def submit(
         self,
@@ -269,33 +429,57 @@ class GameService:
                 earlier = self.store.find_request(game_id, seat, request_id)
                 if earlier is not None:
                     return self._replayed(earlier, move)
-            # Applied in memory only (under the lock) until committed; push validates first.
-            try:
-                change = self._checked_apply(live, seat, move, expected_version)
-            except (RuleViolation, VersionConflict):
-                # Decide on the latest state: another process may have moved unnoticed.
-                if self.store.version_of(game_id) == live.game.version:
-                    raise
-                live = await self._current(game_id)
-                change = self._checked_apply(live, seat, move, expected_version)
-            answer = MoveAnswer(change.for_viewer(seat), live.game.is_over())
-            # The answer is kept for idempotent retries only.
-            stored_answer = _answer_dict(answer) if request_id is not None else None
-            stored = MoveRecord(change.version, seat, move.text(), request_id, stored_answer)
-            try:
-                await self.store.append_move(game_id, stored, live.status, list(live.game.scores))
-            except BaseException:
-                live.stale = True  # not committed (or not known to be): rebuild from the database
+            self._check_time(live, seat)
+            live, change = await self._append(
+                live, seat, lambda table, at: (move.text(), table.push(seat, move, at)),
+                expected_version=expected_version, request_id=request_id)
+            return MoveAnswer(change.for_viewer(seat), live.table.is_over())
+
+    def _check_time(self, live: LiveGame, seat: int) -> None:
+        """A seat whose time has run out no longer decides: the server applies its timeout."""
+        deadline = live.table.deadline(seat)
+        if deadline is not None and self.clock.now() >= deadline:
+            self.on_due(live.record.game_id, deadline)
+            raise RuleViolation(Reason.OUT_OF_TIME, "your time for this decision has run out")
+
+    async def _append(
+        self, live: LiveGame, seat: int | None, apply: Apply, *, expected_version: int | None = None,
+        request_id: str | None = None, actor: Actor | None = None,
+    ) -> tuple[LiveGame, Change]:
+        """Makes an entry (under the game's lock) and stores it: shown to nobody before it is
+        durable. Returns the game (maybe reloaded) and the change."""
+        game_id = live.record.game_id
+        at = self.clock.now()
+        try:
+            text, change = self._checked_apply(live, seat, apply, expected_version, at)
+        except (RuleViolation, VersionConflict):
+            # Decide on the latest state: another process may have moved unnoticed.
+            if self.store.version_of(game_id) == live.table.version:
                 raise
-            live.committed = change.version
-            live.notify()
-            return answer
+            live = await self._current(game_id)
+            text, change = self._checked_apply(live, seat, apply, expected_version, at)
+        # The answer is kept for idempotent retries only.
+        stored_answer = None
+        if request_id is not None:
+            stored_answer = _answer_dict(MoveAnswer(change.for_viewer(seat), live.table.is_over()))
+        stored = MoveRecord(change.version, seat, text, request_id, stored_answer, at, actor.value if actor else None)
+        try:
+            await self.store.append_move(game_id, stored, live.facts())
+        except BaseException:
+            live.stale = True  # not committed (or not known to be): rebuild from the database
+            raise
+        live.committed = change.version
+        live.notify()
+        self._schedule(live)
+        return live, change
 
     @staticmethod
-    def _checked_apply(live: LiveGame, seat: int, move: Move, expected_version: int | None) -> Change:
-        if expected_version is not None and expected_version != live.game.version:
-            raise VersionConflict(f"expected version {expected_version}, the game is at {live.game.version}")
-        return live.apply(seat, move)
+    def _checked_apply(
+        live: LiveGame, seat: int | None, apply: Apply, expected_version: int | None, at: float
+    ) -> tuple[str, Change]:
+        if expected_version is not None and expected_version != live.table.version:
+            raise VersionConflict(f"expected version {expected_version}, the game is at {live.table.version}")
+        return live.apply(seat, apply, at)
 
     @staticmethod
     def _replayed(earlier: MoveRecord, move: Move) -> MoveAnswer:
@@ -307,19 +491,57 @@ class GameService:
         assert data is not None  # stored with every move that has a request_id
         return MoveAnswer(SeenChange.from_dict(data["change"]), data["game_over"])
 
+    # ----------------------------------------------------------------- the server's turns
+    async def server_turn(self, game_id: str) -> ServerTurn | None:
+        """What the server must do now at ``game_id`` (None: nothing yet). A bot's
+        knowledge is read here, under the lock; it decides after, off the lock."""
+        live = await self._live(game_id)
+        async with live.lock:
+            live = await self._current(game_id)
+            table = live.table
+            due = table.due()
+            if due is None or due.at > self.clock.now():
+                self._schedule(live)
+                return None
+            strength = None
+            if due.kind is DueKind.BOT:
+                assert due.seat is not None
+                strength = table.spec.seats[due.seat].strength
+            elif due.kind is DueKind.TIMEOUT and table.spec.clock.policy is TimeoutPolicy.BOT:
+                strength = table.spec.clock.stand_in
+            if strength is None:
+                return ServerTurn(game_id, table.version, due)
+            assert due.seat is not None
+            return ServerTurn(game_id, table.version, due, strength, knowledge_of(live.game, due.seat, strength),
+                              table.spec.bot_budget)
+
+    async def play_server_turn(self, turn: ServerTurn, move: Move | None) -> bool:
+        """Makes the server's entry for ``turn`` (``move``: its bot's decision), once: only
+        at the version it was read at. False if the table moved on meanwhile."""
+        live = await self._live(turn.game_id)
+        async with live.lock:
+            live = await self._current(turn.game_id)
+            seat = turn.due.seat
+            actor, apply = _server_entry(live.table, turn, move)
+            try:
+                await self._append(live, seat, apply, expected_version=turn.version, actor=actor)
+            except VersionConflict:
+                return False
+            return True
+
     # ----------------------------------------------------------------- watch
     async def watch(
         self, game_id: str, seat: int | None, token: str | None, after_version: int | None
-    ) -> AsyncIterator[PlayerView | SeenChange]:
+    ) -> AsyncIterator[TableView | SeenChange]:
         """The viewer's snapshot (unless resuming), then every change in order, until the game ends."""
         _not_negative(after_version, "after_version")  # never valid, not ahead of the game
         live = await self._live(game_id)
         viewer = self._viewer(live, seat, token)
         async with live.lock:
             live = await self._current(game_id)
-            if after_version is not None and after_version > live.game.version:
-                raise OutOfRange(f"after_version must be 0..{live.game.version}", field="after_version")
-            snapshot = live.game.view(viewer) if after_version is None else None
+            if after_version is not None and after_version > live.table.version:
+                raise OutOfRange(f"after_version must be 0..{live.table.version}", field="after_version")
+            snapshot = live.table.view(viewer, self.clock.now()) if after_version is None else None
         if snapshot is not None:
             yield snapshot
             sent = snapshot.version
@@ -334,7 +556,7 @@ class GameService:
                     change = live.changes[sent]
                     sent = change.version
                     yield change.for_viewer(viewer)
-                if live.game.is_over() and sent >= live.committed:
+                if live.table.is_over() and sent >= live.committed:
                     return
                 try:
                     await asyncio.wait_for(waiter.wait(), timeout=WATCH_SAFETY_SECONDS)
@@ -392,7 +614,7 @@ class GameService:
 
     @staticmethod
     def _token_seat(live: LiveGame, token: str) -> int:
-        owner = seat_of(token, live.record.credential_hashes)
+        owner = seat_of(token, live.table.hashes)
         if owner is None:
             raise Unauthenticated("the token is not valid for this game")
         return owner
@@ -409,7 +631,8 @@ class GameService:
         if record is None:
             raise GameNotFound("no game has this id", field="game_id")
         game = new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
-        fresh = LiveGame(record, game, self._lock_for(game_id))
+        spec = TableSpec.from_dict(record.table_spec) if record.table_spec else TableSpec.reserved(game.players)
+        fresh = LiveGame(record, Table(game, spec, record.credential_hashes, record.created_at), self._lock_for(game_id))
         if live is not None:
             fresh.changed = live.changed  # wake the watchers of the replaced copy
         self._catch_up(fresh)
@@ -420,15 +643,15 @@ class GameService:
         """The game with every committed move applied (another process may have written)."""
         live = await self._live(game_id)
         stored = self.store.version_of(game_id)
-        if stored is not None and stored > live.game.version and self._catch_up(live):
+        if stored is not None and stored > live.table.version and self._catch_up(live):
             live.notify()
         return live
 
     def _catch_up(self, live: LiveGame) -> bool:
-        moves = self.store.moves_after(live.record.game_id, live.game.version)
+        moves = self.store.moves_after(live.record.game_id, live.table.version)
         for record in moves:
-            live.apply(record.seat, parse_move(record.move, live.game.deck))
-        live.committed = live.game.version
+            live.apply(record.seat, _replay(record), record.at)
+        live.committed = live.table.version
         return bool(moves)
 
     def _lock_for(self, game_id: str) -> asyncio.Lock:
@@ -437,6 +660,10 @@ class GameService:
             lock = asyncio.Lock()
             self._locks[game_id] = lock
         return lock
+
+    def _schedule(self, live: LiveGame) -> None:
+        due = live.table.due()
+        self.on_due(live.record.game_id, None if due is None else due.at)
 
     def _remember(self, live: LiveGame) -> None:
         self._cache[live.record.game_id] = live
@@ -455,8 +682,76 @@ def _not_negative(value: int | None, field: str) -> None:
         raise InvalidInput(f"{field} must not be negative", field=field)
 
 
+def _server_entry(table: Table, turn: ServerTurn, move: Move | None) -> tuple[Actor | None, Apply]:
+    """The entry the server makes for what is due: abandonment, the next deal, a forfeit on
+    time, or a bot's (or stand-in's) move."""
+    due, seat = turn.due, turn.due.seat
+    if due.kind is DueKind.ABANDON:
+        return None, lambda table, at: (action_text("abandon"), table.abandon(at))
+    assert seat is not None
+    if due.kind is DueKind.NEXT_DEAL:
+        actor = Actor.TABLE if table.spec.seats[seat].is_human else Actor.BOT
+        return actor, lambda table, at: (NextDeal().text(), table.push(seat, NextDeal(), at, actor))
+    if move is None:  # out of time, at a table whose policy is to forfeit
+        return None, lambda table, at: (action_text("forfeit"), table.forfeit(seat, at))
+    actor = Actor.BOT if due.kind is DueKind.BOT else Actor.STAND_IN
+    return actor, lambda table, at: (move.text(), table.push(seat, move, at, actor))
+
+
+def _replay(record: MoveRecord) -> Apply:
+    """An entry of the log made again, as it was stored."""
+    actor = Actor(record.actor) if record.actor else None
+
+    def apply(table: Table, at: float) -> tuple[str, list[Event]]:
+        return record.move, table.apply(record.seat, record.move, at, actor)
+
+    return apply
+
+
+def _seat_to_claim(table: Table, seat: int | None, code: str | None) -> int:
+    """The seat a claim is for: the one asked, else the one ``code`` invites to, else the
+    first open to anyone."""
+    if seat is not None:
+        table.game.check_seat(seat)
+        return seat
+    if table.is_over():
+        raise RuleViolation(Reason.GAME_OVER, "the game is over")
+    seats = table.spec.seats
+    if code is not None:
+        invited = [index for index, spec in enumerate(seats) if spec.invitation_hash == token_hash(code)]
+        if not invited:
+            raise PermissionDenied("this invitation code opens no seat of this game", reason=Reason.INVALID_INVITATION.value)
+        return next((index for index in invited if not table.is_taken(index)), invited[0])
+    free = [index for index, spec in enumerate(seats) if spec.is_public and not table.is_taken(index)]
+    if not free:
+        raise RuleViolation(Reason.NO_OPEN_SEAT, "no seat of this game is open to anyone")
+    return free[0]
+
+
+def _with_invitations(spec: TableSpec, codes: Mapping[int, str]) -> TableSpec:
+    seats = list(spec.seats)
+    for seat, code in codes.items():
+        if not 0 <= seat < len(seats) or seats[seat].kind is not SeatKind.OPEN:
+            raise InvalidInput("an invitation is for an open seat", reason=Reason.INVALID_OPTION.value,
+                               field="seats.invitation")
+        seats[seat] = dataclasses.replace(seats[seat], invitation_hash=token_hash(code))
+    return dataclasses.replace(spec, seats=tuple(seats))
+
+
+def _rematch_spec(spec: TableSpec, hashes: list[str], game_id: str) -> TableSpec:
+    """The same table again: bots stay; each human's seat is kept for the holder of his
+    token of the finished game (its hash is the invitation's)."""
+    seats = tuple(
+        seat if not seat.is_human else SeatSpec(SeatKind.OPEN, invitation_hash=held)
+        for seat, held in zip(spec.seats, hashes)
+    )
+    return dataclasses.replace(spec, seats=seats, rematch_of=game_id)
+
+
 def _creation_field(violation: RuleViolation) -> str:
     """The CreateGame request field a rejected creation is about."""
+    if violation.field is not None and violation.field.startswith("table."):
+        return violation.field
     if violation.reason is Reason.INVALID_OPTION:
         return "variant" if violation.field == "variant" else f"options.{violation.field or ''}".rstrip(".")
     return "deal"

@@ -40,6 +40,7 @@ _CODES: dict[type[errors.ServiceError], grpc.StatusCode] = {
     errors.Unauthenticated: grpc.StatusCode.UNAUTHENTICATED,
     errors.PermissionDenied: grpc.StatusCode.PERMISSION_DENIED,
     errors.VersionConflict: grpc.StatusCode.ABORTED,
+    errors.AlreadyExists: grpc.StatusCode.ALREADY_EXISTS,
     errors.OutOfRange: grpc.StatusCode.OUT_OF_RANGE,
     errors.StorageUnavailable: grpc.StatusCode.UNAVAILABLE,
     errors.FailedPrecondition: grpc.StatusCode.FAILED_PRECONDITION,

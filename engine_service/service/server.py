@@ -28,11 +28,13 @@ from grpc_reflection.v1alpha import reflection
 from ..solver import interrupt_all, slowed_down
 from . import logs, workers
 from .analysis_servicer import AnalysisServiceServicer
+from .clock import clock_from_environment
 from .games import GameService
 from .interceptor import ServiceInterceptor, add_intercepted
+from .runner import TableRunner
 from .servicer import GameServiceServicer
 from .solving import SolverSlots
-from .store import Store
+from .store import DatabaseTooNew, Store
 
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
 ANALYSIS_SERVICE_NAME = analysis_service_pb2.DESCRIPTOR.services_by_name["AnalysisService"].full_name
@@ -169,9 +171,12 @@ class Server:
             self.store = Store(settings.database, synchronous=settings.sync)
         except sqlite3.Error as error:
             raise StartupError("database_unavailable", f"cannot open {settings.database}: {error}") from None
-        self.games = GameService(self.store)
+        except DatabaseTooNew as error:
+            raise StartupError("database_too_new", f"{settings.database}: {error}") from None
+        self.games = GameService(self.store, clock=clock_from_environment())
         self.health = health.aio.HealthServicer()  # type: ignore[attr-defined]  # grpc-stubs predates health.aio
         self.solving = SolverSlots(settings.solver_slots, settings.hint_slots, settings.caller_slots)
+        self.runner = TableRunner(self.games, self.solving)
         interceptor = ServiceInterceptor()
         add_intercepted(self.grpc, game_service_pb2_grpc.add_GameServiceServicer_to_server,
                         GameServiceServicer(self.games, self.solving), interceptor)
@@ -184,6 +189,7 @@ class Server:
         )
 
     async def start(self) -> None:
+        self.runner.start()
         await self.grpc.start()
         for name in ("", SERVICE_NAME, ANALYSIS_SERVICE_NAME):
             await self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
@@ -192,6 +198,7 @@ class Server:
         """Stops accepting calls, lets in-flight calls finish within the grace period, closes the database."""
         for name in ("", SERVICE_NAME, ANALYSIS_SERVICE_NAME):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+        await self.runner.stop()  # no entry of the server's own after this: its turns resume at the next start
         await self.grpc.stop(self.settings.grace)
         interrupt_all()  # the solves of calls the grace period ended: their threads would hold up the exit
         self.solving.close()

@@ -16,7 +16,8 @@ from cardgames.v1 import game_service_pb2_grpc as api_grpc
 from google.protobuf.message import Message
 
 from .. import hints
-from ..rules import PlayerView
+from ..rules import variant_class
+from ..tables import TableView
 from . import convert
 from .errors import InvalidInput
 from .games import GameService
@@ -52,17 +53,38 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
     async def CreateGame(self, request: api.CreateGameRequest, context: Context) -> api.CreateGameResponse:
         variant = convert.variant_name(request.variant)
         assert variant is not None
+        table, invited = convert.table_spec(request.table, variant_class(variant).players)
         created = await self.games.create(
             variant,
             convert.options_mapping(variant, request.options),
             seed=_optional(request, "seed"),
             deal=_optional(request, "deal"),
+            table=table,
+            invited=invited,
         )
         return api.CreateGameResponse(
             game_id=created.game_id,
-            credentials=[api.SeatCredential(seat=seat, token=token) for seat, token in enumerate(created.tokens)],
+            credentials=[api.SeatCredential(seat=seat, token=token) for seat, token in sorted(created.tokens.items())],
             view=convert.game_view(created.game_id, created.view),
+            invitations=[api.Invitation(seat=seat, code=code) for seat, code in sorted(created.invitations.items())],
         )
+
+    async def ClaimSeat(self, request: api.ClaimSeatRequest, context: Context) -> api.ClaimSeatResponse:
+        claimed = await self.games.claim(request.game_id, _optional(request, "seat"), request.invitation_code or None)
+        return api.ClaimSeatResponse(credential=api.SeatCredential(seat=claimed.seat, token=claimed.token),
+                                     view=convert.game_view(claimed.game_id, claimed.view))
+
+    async def Resign(self, request: api.ResignRequest, context: Context) -> api.ResignResponse:
+        answer = await self.games.resign(request.game_id, request.seat, bearer_token(context))
+        response = api.ResignResponse(version=answer.change.version)
+        convert.game_change(answer.change, into=response.change)
+        return response
+
+    async def Rematch(self, request: api.RematchRequest, context: Context) -> api.RematchResponse:
+        claimed = await self.games.rematch(request.game_id, request.seat, bearer_token(context))
+        return api.RematchResponse(game_id=claimed.game_id,
+                                   credential=api.SeatCredential(seat=claimed.seat, token=claimed.token),
+                                   view=convert.game_view(claimed.game_id, claimed.view))
 
     async def GetGame(self, request: api.GetGameRequest, context: Context) -> api.GetGameResponse:
         view = await self.games.view(request.game_id, _optional(request, "seat"), bearer_token(context))
@@ -74,9 +96,9 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
             raise InvalidInput(f"page_size must be 1..{MAX_PAGE_SIZE} (0 means {DEFAULT_PAGE_SIZE})", field="page_size")
         variant = convert.variant_name(request.variant, required=False)
         status = convert.status_name(request.status)
-        filters = f"{variant or ''}/{status or ''}"
+        filters = f"{variant or ''}/{status or ''}" + ("/open" if request.open_seats else "")
         rows = self.games.list(variant=variant, status=status, before_seq=_decode_page_token(request.page_token, filters),
-                               limit=size + 1)
+                               limit=size + 1, open_seats=request.open_seats)
         more = len(rows) > size
         rows = rows[:size]
         token = _encode_page_token(rows[-1].seq, filters) if more else ""
@@ -112,7 +134,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
             request.game_id, _optional(request, "seat"), bearer_token(context), _optional(request, "after_version")
         )
         async for item in items:
-            if isinstance(item, PlayerView):
+            if isinstance(item, TableView):
                 yield api.WatchGameResponse(snapshot=convert.game_view(request.game_id, item))
             else:
                 yield api.WatchGameResponse(change=convert.game_change(item))
@@ -156,7 +178,7 @@ def _decode_page_token(token: str, filters: str) -> int | None:
         raise InvalidInput("page_token is not a token this service issued", reason="INVALID_PAGE_TOKEN",
                            field="page_token") from None
     if issued_for != filters:
-        raise InvalidInput("page_token was issued for other filters: use the same variant and status",
+        raise InvalidInput("page_token was issued for other filters: use the same variant, status and open_seats",
                            reason="INVALID_PAGE_TOKEN", field="page_token")
     return start
 

@@ -17,6 +17,8 @@ import asyncio
 import contextlib
 import functools
 import os
+import random
+import secrets
 import threading
 import time
 from collections import Counter
@@ -24,8 +26,11 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from .. import analysis, hints
+from .. import analysis, bots, hints
+from ..bots import SeatKnowledge
+from ..rules import Move
 from ..solver import Solver, SolveStoppedError
+from ..tables import Strength
 from .errors import DeadlineExceeded, SolverBusy
 
 T = TypeVar("T")
@@ -38,6 +43,8 @@ DEADLINE_MARGIN_SECONDS = 0.05
 ANSWER_SECONDS = 0.003
 # Each solver thread keeps one analysis solver (its tables stay warm between deals).
 ANALYSIS_MEMORY_MB = 64
+# How soon a bot tries again for a hint slot that players' hints hold.
+BOT_RETRY_SECONDS = 0.02
 
 
 def time_left(limit: float, time_remaining: float | None) -> float:
@@ -156,6 +163,7 @@ class SolverSlots:
         analysis_slots = analysis_slots or cores
         self.analysis = SolverPool("analysis", analysis_slots, caller_slots or max(1, analysis_slots // 2))
         self.hints = SolverPool("hint", hint_slots or cores)
+        self._bot_turns = asyncio.Semaphore(max(1, self.hints.slots // 2))
         self._local = threading.local()
 
     def thread_solver(self) -> Solver:
@@ -185,6 +193,19 @@ class SolverSlots:
             )
         except DeadlineExceeded:
             raise DeadlineExceeded("the deadline passed before the hint's first deal was solved") from None
+
+    async def bot_move(self, strength: Strength, knowledge: SeatKnowledge, budget: float) -> Move:
+        """A bot's decision. ``hint`` bots solve on the hint pool, one thread each and at most
+        half its slots at once, so players asking for hints are never shut out by bots."""
+        rng = random.Random(secrets.randbits(64))
+        if strength is not Strength.HINT:
+            return bots.decide(strength, knowledge, rng)
+        async with self._bot_turns:
+            while True:
+                try:
+                    return await self.hints.run(bots.decide, strength, knowledge, rng, budget=budget, threads=1)
+                except SolverBusy:
+                    await asyncio.sleep(BOT_RETRY_SECONDS)  # a player's hint holds the slots: it ends soon
 
     def analyse(self, work: Callable[..., analysis.DealAnalysis], *args: Any, **kwargs: Any) -> analysis.DealAnalysis:
         """In an analysis thread: ``work`` with this thread's solver."""

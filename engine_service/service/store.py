@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import StorageUnavailable, VersionConflict
+from .errors import AlreadyExists, StorageUnavailable, VersionConflict
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -37,9 +37,9 @@ CREATE TABLE IF NOT EXISTS games (
     options TEXT NOT NULL,                    -- JSON, as validated at creation
     seed TEXT NOT NULL,                       -- secret unless the creator chose it
     deal TEXT,                                -- the given first deal, in deal notation
-    credential_hashes TEXT NOT NULL,          -- JSON list of SHA-256 hex, per seat
+    credential_hashes TEXT NOT NULL,          -- JSON list of SHA-256 hex, per seat ("" while open)
     version INTEGER NOT NULL DEFAULT 0,
-    status TEXT NOT NULL,                     -- ACTIVE | FINISHED
+    status TEXT NOT NULL,                     -- WAITING | ACTIVE | FINISHED | ABANDONED
     scores TEXT NOT NULL,                     -- JSON list, per side
     created_at REAL NOT NULL,
     updated_at REAL NOT NULL
@@ -59,6 +59,22 @@ CREATE UNIQUE INDEX IF NOT EXISTS moves_by_request ON moves (game_id, seat, requ
     WHERE request_id IS NOT NULL;
 """
 
+TABLES = """
+ALTER TABLE games ADD COLUMN table_spec TEXT;                 -- JSON (docs/tables.md), NULL: every seat reserved
+ALTER TABLE games ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0;  -- seats anyone may claim
+ALTER TABLE games ADD COLUMN due REAL;                        -- when the server must act next (bot, clock)
+ALTER TABLE moves ADD COLUMN actor TEXT;                      -- NULL: the seat's holder; bot, stand_in, table
+CREATE INDEX games_by_due ON games (due) WHERE due IS NOT NULL;
+CREATE INDEX games_with_open_seats ON games (variant, seq) WHERE open_seats > 0;
+"""
+
+# Versioned migrations: the database's PRAGMA user_version is how many have run.
+MIGRATIONS = (SCHEMA, TABLES)
+
+
+class DatabaseTooNew(Exception):
+    """The database was migrated by a newer server than this one."""
+
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -71,15 +87,30 @@ class GameRecord:
     deal: str | None
     credential_hashes: list[str]
     created_at: float
+    table_spec: dict[str, Any] | None = None  # JSON of TableSpec; None: every seat reserved
 
 
 @dataclass(frozen=True)
 class MoveRecord:
+    """One entry of a game's log: a move, or a table action (its text starts with "@")."""
+
     version: int
-    seat: int
+    seat: int | None  # None: the table's own (abandonment, a rematch's link)
     move: str
     request_id: str | None
     answer: dict[str, Any] | None
+    at: float = 0.0  # when it was made (seconds since the Unix epoch): the clocks replay from it
+    actor: str | None = None  # who moved for the seat, if not its holder (tables.Actor)
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the games row keeps of a game's state, for listing and for the server's own moves."""
+
+    status: str
+    scores: list[int]
+    open_seats: int = 0
+    due: float | None = None
 
 
 @dataclass(frozen=True)
@@ -94,6 +125,7 @@ class GameRow:
     scores: list[int]
     created_at: float
     updated_at: float
+    open_seats: int = 0
 
 
 _Write = Callable[[sqlite3.Connection], Any]
@@ -115,8 +147,8 @@ class Store:
         self.path = path
         self._synchronous = synchronous
         self._busy_timeout = busy_timeout_ms / 1000
+        self._migrate(busy_timeout_ms)
         self._writer = self._connect(busy_timeout_ms=0)  # never block the loop on another process's lock
-        self._writer.executescript(SCHEMA)
         self._reader = self._connect(busy_timeout_ms=busy_timeout_ms)
         self._pending: list[tuple[_Write, asyncio.Future[Any]]] = []
         self._flush_handle: asyncio.Handle | None = None
@@ -134,6 +166,23 @@ class Store:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute(f"PRAGMA synchronous = {self._synchronous}")
         return conn
+
+    def _migrate(self, busy_timeout_ms: int) -> None:
+        """Brings the schema up to date, in one transaction (another process may be migrating too)."""
+        conn = self._connect(busy_timeout_ms=busy_timeout_ms)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            current = conn.execute("PRAGMA user_version").fetchone()[0]
+            if current > len(MIGRATIONS):
+                conn.execute("ROLLBACK")
+                raise DatabaseTooNew(f"schema version {current}: this server knows up to {len(MIGRATIONS)}")
+            for script in MIGRATIONS[current:]:
+                for statement in _statements(script):
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
 
     def is_shared(self) -> bool:
         """Whether another process has written to the database lately (SHARED_HOLD): then
@@ -153,38 +202,43 @@ class Store:
         self._reader.close()
 
     # ----------------------------------------------------------------- writes
-    async def create_game(self, record: GameRecord, status: str, scores: list[int]) -> None:
+    async def create_game(self, record: GameRecord, facts: Facts) -> None:
+        """Stores a new game; :class:`AlreadyExists` if a game has its id."""
+
         def write(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "INSERT INTO games (game_id, variant, options, seed, deal, credential_hashes, version, status,"
-                " scores, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+            inserted = conn.execute(
+                "INSERT OR IGNORE INTO games (game_id, variant, options, seed, deal, credential_hashes, version,"
+                " status, scores, created_at, updated_at, table_spec, open_seats, due)"
+                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.game_id, record.variant, json.dumps(record.options), record.seed, record.deal,
-                    json.dumps(record.credential_hashes), status, json.dumps(scores), record.created_at,
-                    record.created_at,
+                    json.dumps(record.credential_hashes), facts.status, json.dumps(facts.scores), record.created_at,
+                    record.created_at, _json_or_null(record.table_spec), facts.open_seats, facts.due,
                 ),
             )
+            if inserted.rowcount != 1:
+                raise AlreadyExists("a game with this id exists")
 
         await self._submit(write)
 
-    async def append_move(self, game_id: str, move: MoveRecord, status: str, scores: list[int]) -> None:
+    async def append_move(self, game_id: str, move: MoveRecord, facts: Facts) -> None:
         """Appends ``move`` if the game is still at ``move.version - 1``; else :class:`VersionConflict`."""
 
         def write(conn: sqlite3.Connection) -> None:
-            now = time.time()
             # Insert only if the game is at the version before this move (compare-and-set);
             # the primary key makes a second move at the same version impossible anyway.
             inserted = conn.execute(
-                "INSERT OR IGNORE INTO moves (game_id, version, seat, move, request_id, answer, created_at)"
-                " SELECT ?, ?, ?, ?, ?, ?, ? FROM games WHERE game_id = ? AND version = ?",
-                (game_id, move.version, move.seat, move.move, move.request_id, _json_or_null(move.answer), now,
-                 game_id, move.version - 1),
+                "INSERT OR IGNORE INTO moves (game_id, version, seat, move, request_id, answer, created_at, actor)"
+                " SELECT ?, ?, ?, ?, ?, ?, ?, ? FROM games WHERE game_id = ? AND version = ?",
+                (game_id, move.version, NO_SEAT if move.seat is None else move.seat, move.move, move.request_id,
+                 _json_or_null(move.answer), move.at, move.actor, game_id, move.version - 1),
             )
             if inserted.rowcount != 1:
                 raise VersionConflict("the game has moved on; reload it")
             conn.execute(
-                "UPDATE games SET version = ?, status = ?, scores = ?, updated_at = ? WHERE game_id = ?",
-                (move.version, status, json.dumps(scores), now, game_id),
+                "UPDATE games SET version = ?, status = ?, scores = ?, updated_at = ?, open_seats = ?, due = ?"
+                " WHERE game_id = ?",
+                (move.version, facts.status, json.dumps(facts.scores), move.at, facts.open_seats, facts.due, game_id),
             )
 
         await self._submit(write, game_id)
@@ -263,7 +317,7 @@ class Store:
             for write, _ in batch:
                 try:
                     outcomes.append((True, write(conn)))
-                except VersionConflict as conflict:
+                except (VersionConflict, AlreadyExists) as conflict:
                     outcomes.append((False, conflict))
             conn.execute("COMMIT")
         except Exception as error:
@@ -276,12 +330,14 @@ class Store:
     # ----------------------------------------------------------------- reads
     def load_game(self, game_id: str) -> GameRecord | None:
         row = self._reader.execute(
-            "SELECT game_id, variant, options, seed, deal, credential_hashes, created_at FROM games WHERE game_id = ?",
+            "SELECT game_id, variant, options, seed, deal, credential_hashes, created_at, table_spec FROM games"
+            " WHERE game_id = ?",
             (game_id,),
         ).fetchone()
         if row is None:
             return None
-        return GameRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], json.loads(row[5]), row[6])
+        return GameRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], json.loads(row[5]), row[6],
+                          _loads_or_none(row[7]))
 
     def version_of(self, game_id: str) -> int | None:
         row = self._reader.execute("SELECT version FROM games WHERE game_id = ?", (game_id,)).fetchone()
@@ -298,21 +354,29 @@ class Store:
 
     def moves_after(self, game_id: str, version: int) -> list[MoveRecord]:
         rows = self._reader.execute(
-            "SELECT version, seat, move, request_id, answer FROM moves WHERE game_id = ? AND version > ?"
-            " ORDER BY version",
+            f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND version > ? ORDER BY version",
             (game_id, version),
         ).fetchall()
-        return [MoveRecord(r[0], r[1], r[2], r[3], _loads_or_none(r[4])) for r in rows]
+        return [_move_record(row) for row in rows]
 
     def find_request(self, game_id: str, seat: int, request_id: str) -> MoveRecord | None:
         row = self._reader.execute(
-            "SELECT version, seat, move, request_id, answer FROM moves WHERE game_id = ? AND seat = ? AND request_id = ?",
+            f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND seat = ? AND request_id = ?",
             (game_id, seat, request_id),
         ).fetchone()
-        return None if row is None else MoveRecord(row[0], row[1], row[2], row[3], _loads_or_none(row[4]))
+        return None if row is None else _move_record(row)
 
-    def list_games(self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int) -> list[GameRow]:
-        clauses: list[str] = []
+    def due_games(self, limit: int = 10_000) -> list[tuple[str, float]]:
+        """Games the server must act in (a bot to move, a clock running), soonest first."""
+        rows = self._reader.execute(
+            "SELECT game_id, due FROM games WHERE due IS NOT NULL ORDER BY due LIMIT ?", (limit,)
+        ).fetchall()
+        return [(row[0], float(row[1])) for row in rows]
+
+    def list_games(
+        self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False
+    ) -> list[GameRow]:
+        clauses: list[str] = ["open_seats > 0"] if open_seats else []
         params: list[str | int] = []
         for column, value in (("variant", variant), ("status", status)):
             if value is not None:
@@ -323,11 +387,27 @@ class Store:
             params.append(before_seq)
         where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
         rows = self._reader.execute(
-            "SELECT seq, game_id, variant, status, version, scores, created_at, updated_at FROM games"
+            "SELECT seq, game_id, variant, status, version, scores, created_at, updated_at, open_seats FROM games"
             f" {where} ORDER BY seq DESC LIMIT ?",
             (*params, limit),
         ).fetchall()
-        return [GameRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7]) for r in rows]
+        return [GameRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7], r[8]) for r in rows]
+
+
+def _statements(script: str) -> list[str]:
+    """A script's statements, one by one (executescript would commit the migration's transaction)."""
+    lines = (line.split("--", 1)[0] for line in script.splitlines())
+    return [statement.strip() for statement in "\n".join(lines).split(";") if statement.strip()]
+
+
+# How a table's own entry (no seat) is stored in the NOT NULL seat column.
+NO_SEAT = -1
+_MOVE_COLUMNS = "version, seat, move, request_id, answer, created_at, actor"
+
+
+def _move_record(row: tuple[Any, ...]) -> MoveRecord:
+    seat = None if row[1] == NO_SEAT else row[1]
+    return MoveRecord(row[0], seat, row[2], row[3], _loads_or_none(row[4]), row[5], row[6])
 
 
 def _json_or_null(value: Any) -> str | None:

@@ -124,6 +124,10 @@ def _valid_requests(game) -> dict[str, tuple[Message, int | None]]:
         "ValidateMove": (api.ValidateMoveRequest(game_id=game.game_id, seat=0, move=pb.Move(call=pb.CallSuit(suit="H"))), 0),
         "WatchGame": (api.WatchGameRequest(game_id=game.game_id, after_version=0), None),
         "GetHint": (api.GetHintRequest(game_id=game.game_id, seat=3, budget_ms=50), 3),
+        "ClaimSeat": (api.ClaimSeatRequest(game_id=game.game_id, seat=1, invitation_code="code"), None),
+        # Seat 2 is not to move (seat 1 bids first): a resignation is refused, the game unmoved.
+        "Resign": (api.ResignRequest(game_id=game.game_id, seat=2), 2),
+        "Rematch": (api.RematchRequest(game_id=game.game_id, seat=2), 2),
         "AnalyzeDeal": (analysis.AnalyzeDealRequest(input=item, time_limit_ms=2000), None),
         "AnalyzeDeals": (analysis.AnalyzeDealsRequest(inputs=[item], time_limit_ms=2000), None),
     }

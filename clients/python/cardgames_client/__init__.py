@@ -7,6 +7,10 @@
         view = client.get_game(game.game_id, seat=0, token=game.tokens[0])
         client.submit_move(game.game_id, 0, game.tokens[0], "give:2C 3C 4C")
 
+        # A table: one open seat, three server bots; a person claims the open seat.
+        table = client.create_game("hearts", table=table_options(["open", "bot:hint", "bot:hint", "bot:greedy"]))
+        me = client.claim_seat(table.game_id)
+
 Moves are given as messages (``cardgames.v1.game_pb2.Move``) or in the text form of
 docs/rules.md (``pass``, ``take``, ``call:H``, ``discard:MA``, ``give:2C 3C 4C``,
 ``declare``, ``no-declare``, ``play:QS``, ``next-deal``). Every failed call raises
@@ -33,8 +37,8 @@ from google.protobuf.message import DecodeError
 from google.rpc import error_details_pb2, status_pb2
 
 __all__ = [
-    "AsyncClient", "CardgamesError", "Client", "CreatedGame", "analysis", "api", "deal_input", "move", "move_text",
-    "pb", "variant",
+    "AsyncClient", "CardgamesError", "Client", "CreatedGame", "Seat", "analysis", "api", "deal_input", "move",
+    "move_text", "pb", "table_options", "variant",
 ]
 
 _VARIANTS = {
@@ -43,7 +47,14 @@ _VARIANTS = {
     "hearts": pb.VARIANT_HEARTS,
     "belote": pb.VARIANT_BELOTE,
 }
-_STATUSES = {"active": pb.GAME_STATUS_ACTIVE, "finished": pb.GAME_STATUS_FINISHED}
+_STATUSES = {
+    "active": pb.GAME_STATUS_ACTIVE, "finished": pb.GAME_STATUS_FINISHED, "waiting": pb.GAME_STATUS_WAITING,
+    "abandoned": pb.GAME_STATUS_ABANDONED,
+}
+_SEAT_KINDS = {"reserved": pb.SEAT_KIND_RESERVED, "open": pb.SEAT_KIND_OPEN, "invite": pb.SEAT_KIND_OPEN,
+               "bot": pb.SEAT_KIND_BOT}
+_STRENGTHS = {"random": pb.BOT_STRENGTH_RANDOM, "greedy": pb.BOT_STRENGTH_GREEDY, "hint": pb.BOT_STRENGTH_HINT}
+_POLICIES = {"bot": pb.TIMEOUT_POLICY_BOT, "forfeit": pb.TIMEOUT_POLICY_FORFEIT}
 _ANNOUNCEMENTS = {"none": pb.ANNOUNCEMENTS_NONE, "belote": pb.ANNOUNCEMENTS_BELOTE, "all": pb.ANNOUNCEMENTS_ALL}
 _STATUS_DETAILS_KEY = "grpc-status-details-bin"
 _REQUEST_ID_KEY = "x-request-id"
@@ -116,8 +127,50 @@ def _status_details(error: grpc.RpcError, code: grpc.StatusCode, message: str) -
 @dataclass(frozen=True)
 class CreatedGame:
     game_id: str
-    tokens: tuple[str, ...]  # per seat; keep them secret, they cannot be shown again
+    # Per seat, the reserved seats' tokens ("" for an open or a bot seat); keep them
+    # secret, they cannot be shown again.
+    tokens: tuple[str, ...]
     view: pb.GameView  # the spectator's view
+    invitations: Mapping[int, str] = field(default_factory=dict)  # open seat -> its invitation code
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat taken (ClaimSeat, Rematch): its game, number and token (shown once)."""
+
+    game_id: str
+    seat: int
+    token: str
+    view: pb.GameView  # as the seat sees it
+
+
+def table_options(
+    seats: Sequence[str] = (), *, per_move_ms: int = 0, bank_ms: int = 0, increment_ms: int = 0,
+    timeout_policy: str = "bot", stand_in: str = "greedy", bot_delay_ms: int | None = None,
+    deal_pause_ms: int | None = None, bot_budget_ms: int | None = None, abandon_after_ms: int | None = None,
+) -> pb.TableOptions:
+    """TableOptions from plain values. A seat is "reserved" (its token to the creator),
+    "open" (anyone claims it), "invite" (open to an invitation code's holder), "bot"
+    (greedy) or "bot:random", "bot:greedy", "bot:hint". The clock: ``per_move_ms`` per
+    decision then a bank of ``bank_ms`` (+ ``increment_ms`` per decision); when a seat's
+    time runs out its ``stand_in`` bot decides (``timeout_policy`` "bot") or it loses
+    ("forfeit")."""
+    message = pb.TableOptions()
+    for text in seats:
+        kind, _, strength = text.partition(":")
+        setup = message.seats.add(kind=cast(pb.SeatKind, _lookup("seat", _SEAT_KINDS, kind)), invitation=kind == "invite")
+        if strength:
+            setup.strength = cast(pb.BotStrength, _lookup("bot strength", _STRENGTHS, strength))
+    message.clock.CopyFrom(pb.ClockOptions(
+        per_move_ms=per_move_ms, bank_ms=bank_ms, increment_ms=increment_ms,
+        timeout_policy=cast(pb.TimeoutPolicy, _lookup("timeout policy", _POLICIES, timeout_policy)),
+        stand_in=cast(pb.BotStrength, _lookup("bot strength", _STRENGTHS, stand_in)),
+    ))
+    for name, value in (("bot_delay_ms", bot_delay_ms), ("deal_pause_ms", deal_pause_ms),
+                        ("bot_budget_ms", bot_budget_ms), ("abandon_after_ms", abandon_after_ms)):
+        if value is not None:
+            setattr(message, name, value)
+    return message
 
 
 def _lookup(what: str, table: Mapping[str, int], name: object) -> int:
@@ -185,8 +238,8 @@ def _metadata(token: str | None) -> Sequence[tuple[str, str]] | None:
 
 
 def _create_request(name: str, opts: Mapping[str, object] | None, seed: str | None,
-                    deal: str | None) -> api.CreateGameRequest:
-    request = api.CreateGameRequest(variant=variant(name), options=options(name, opts))
+                    deal: str | None, table: pb.TableOptions | None) -> api.CreateGameRequest:
+    request = api.CreateGameRequest(variant=variant(name), options=options(name, opts), table=table)
     if seed is not None:
         request.seed = seed
     if deal is not None:
@@ -202,13 +255,22 @@ def _submit_request(game_id: str, seat: int, the_move: str | pb.Move, expected_v
     return request
 
 
-def _list_request(variant_name: str | None, status: str | None, page_size: int, page_token: str) -> api.ListGamesRequest:
+def _list_request(variant_name: str | None, status: str | None, page_size: int, page_token: str,
+                  open_seats: bool) -> api.ListGamesRequest:
     return api.ListGamesRequest(
         variant=variant(variant_name) if variant_name else pb.VARIANT_UNSPECIFIED,
         status=cast(pb.GameStatus, _lookup("status", _STATUSES, status)) if status else pb.GAME_STATUS_UNSPECIFIED,
         page_size=page_size,
         page_token=page_token,
+        open_seats=open_seats,
     )
+
+
+def _claim_request(game_id: str, seat: int | None, invitation_code: str | None) -> api.ClaimSeatRequest:
+    request = api.ClaimSeatRequest(game_id=game_id, invitation_code=invitation_code or "")
+    if seat is not None:
+        request.seat = seat
+    return request
 
 
 def _watch_request(game_id: str, seat: int | None, after_version: int | None) -> api.WatchGameRequest:
@@ -267,8 +329,15 @@ def _analyze_request(item: analysis.DealInput | None, game_id: str | None, seat:
 
 
 def _created(response: api.CreateGameResponse) -> CreatedGame:
-    tokens = tuple(credential.token for credential in sorted(response.credentials, key=lambda c: c.seat))
-    return CreatedGame(response.game_id, tokens, response.view)
+    by_seat = {credential.seat: credential.token for credential in response.credentials}
+    tokens = tuple(by_seat.get(seat, "") for seat in range(len(response.view.seats)))
+    invitations = {invitation.seat: invitation.code for invitation in response.invitations}
+    return CreatedGame(response.game_id, tokens, response.view, invitations)
+
+
+def _seat(response: api.ClaimSeatResponse | api.RematchResponse) -> Seat:
+    game_id = response.game_id if isinstance(response, api.RematchResponse) else response.view.game_id
+    return Seat(game_id, response.credential.seat, response.credential.token, response.view)
 
 
 def _same(response: Any) -> Any:
@@ -295,16 +364,29 @@ class _Calls:
 
     @staticmethod
     def create_game(variant_name: str, options: Mapping[str, object] | None, seed: str | None,
-                    deal: str | None) -> _Call[CreatedGame]:
-        return _Call("stub", "CreateGame", _create_request(variant_name, options, seed, deal), pick=_created)
+                    deal: str | None, table: pb.TableOptions | None) -> _Call[CreatedGame]:
+        return _Call("stub", "CreateGame", _create_request(variant_name, options, seed, deal, table), pick=_created)
+
+    @staticmethod
+    def claim_seat(game_id: str, seat: int | None, invitation_code: str | None) -> _Call[Seat]:
+        return _Call("stub", "ClaimSeat", _claim_request(game_id, seat, invitation_code), pick=_seat)
+
+    @staticmethod
+    def resign(game_id: str, seat: int, token: str) -> _Call[api.ResignResponse]:
+        return _Call("stub", "Resign", api.ResignRequest(game_id=game_id, seat=seat), token)
+
+    @staticmethod
+    def rematch(game_id: str, seat: int, token: str) -> _Call[Seat]:
+        return _Call("stub", "Rematch", api.RematchRequest(game_id=game_id, seat=seat), token, _seat)
 
     @staticmethod
     def get_game(game_id: str, seat: int | None, token: str | None) -> _Call[pb.GameView]:
         return _Call("stub", "GetGame", _get_request(game_id, seat), token, lambda response: response.view)
 
     @staticmethod
-    def list_games(variant: str | None, status: str | None, page_size: int, page_token: str) -> _Call[api.ListGamesResponse]:
-        return _Call("stub", "ListGames", _list_request(variant, status, page_size, page_token))
+    def list_games(variant: str | None, status: str | None, page_size: int, page_token: str,
+                   open_seats: bool) -> _Call[api.ListGamesResponse]:
+        return _Call("stub", "ListGames", _list_request(variant, status, page_size, page_token, open_seats))
 
     @staticmethod
     def submit_move(game_id: str, seat: int, token: str, the_move: str | pb.Move, expected_version: int | None,
@@ -369,22 +451,35 @@ class Client:
         yield from _streamed(method(call.request, metadata=_metadata(call.token), timeout=timeout))
 
     def create_game(self, variant_name: str, options: Mapping[str, object] | None = None, *,
-                    seed: str | None = None, deal: str | None = None) -> CreatedGame:
-        return self._run(_Calls.create_game(variant_name, options, seed, deal))
+                    seed: str | None = None, deal: str | None = None,
+                    table: pb.TableOptions | None = None) -> CreatedGame:
+        """A new game; ``table`` (see :func:`table_options`) says who sits where."""
+        return self._run(_Calls.create_game(variant_name, options, seed, deal, table))
+
+    def claim_seat(self, game_id: str, seat: int | None = None, *, invitation_code: str | None = None) -> Seat:
+        """Takes an open seat (the given one, the invitation's, or the first open to anyone)."""
+        return self._run(_Calls.claim_seat(game_id, seat, invitation_code))
+
+    def resign(self, game_id: str, seat: int, token: str) -> api.ResignResponse:
+        return self._run(_Calls.resign(game_id, seat, token))
+
+    def rematch(self, game_id: str, seat: int, token: str) -> Seat:
+        """This seat's place in the rematch of a finished game (``token``: its token of that game)."""
+        return self._run(_Calls.rematch(game_id, seat, token))
 
     def get_game(self, game_id: str, seat: int | None = None, token: str | None = None) -> pb.GameView:
         return self._run(_Calls.get_game(game_id, seat, token))
 
     def list_games(self, variant: str | None = None, status: str | None = None, *, page_size: int = 0,
-                   page_token: str = "") -> api.ListGamesResponse:
-        return self._run(_Calls.list_games(variant, status, page_size, page_token))
+                   page_token: str = "", open_seats: bool = False) -> api.ListGamesResponse:
+        return self._run(_Calls.list_games(variant, status, page_size, page_token, open_seats))
 
     def iter_games(self, variant: str | None = None, status: str | None = None, *,
-                   page_size: int = 0) -> Iterator[pb.GameSummary]:
+                   page_size: int = 0, open_seats: bool = False) -> Iterator[pb.GameSummary]:
         """Every game of the filters, page after page."""
         token = ""
         while True:
-            page = self.list_games(variant, status, page_size=page_size, page_token=token)
+            page = self.list_games(variant, status, page_size=page_size, page_token=token, open_seats=open_seats)
             yield from page.games
             token = page.next_page_token
             if not token:
@@ -453,22 +548,36 @@ class AsyncClient:
             yield item
 
     async def create_game(self, variant_name: str, options: Mapping[str, object] | None = None, *,
-                          seed: str | None = None, deal: str | None = None) -> CreatedGame:
-        return await self._run(_Calls.create_game(variant_name, options, seed, deal))
+                          seed: str | None = None, deal: str | None = None,
+                          table: pb.TableOptions | None = None) -> CreatedGame:
+        """A new game; ``table`` (see :func:`table_options`) says who sits where."""
+        return await self._run(_Calls.create_game(variant_name, options, seed, deal, table))
+
+    async def claim_seat(self, game_id: str, seat: int | None = None, *, invitation_code: str | None = None) -> Seat:
+        """Takes an open seat (the given one, the invitation's, or the first open to anyone)."""
+        return await self._run(_Calls.claim_seat(game_id, seat, invitation_code))
+
+    async def resign(self, game_id: str, seat: int, token: str) -> api.ResignResponse:
+        return await self._run(_Calls.resign(game_id, seat, token))
+
+    async def rematch(self, game_id: str, seat: int, token: str) -> Seat:
+        """This seat's place in the rematch of a finished game (``token``: its token of that game)."""
+        return await self._run(_Calls.rematch(game_id, seat, token))
 
     async def get_game(self, game_id: str, seat: int | None = None, token: str | None = None) -> pb.GameView:
         return await self._run(_Calls.get_game(game_id, seat, token))
 
     async def list_games(self, variant: str | None = None, status: str | None = None, *, page_size: int = 0,
-                         page_token: str = "") -> api.ListGamesResponse:
-        return await self._run(_Calls.list_games(variant, status, page_size, page_token))
+                         page_token: str = "", open_seats: bool = False) -> api.ListGamesResponse:
+        return await self._run(_Calls.list_games(variant, status, page_size, page_token, open_seats))
 
     async def iter_games(self, variant: str | None = None, status: str | None = None, *,
-                         page_size: int = 0) -> AsyncIterator[pb.GameSummary]:
+                         page_size: int = 0, open_seats: bool = False) -> AsyncIterator[pb.GameSummary]:
         """Every game of the filters, page after page."""
         token = ""
         while True:
-            page = await self.list_games(variant, status, page_size=page_size, page_token=token)
+            page = await self.list_games(variant, status, page_size=page_size, page_token=token,
+                                         open_seats=open_seats)
             for summary in page.games:
                 yield summary
             token = page.next_page_token

@@ -27,6 +27,36 @@ class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_STATUS_UNSPECIFIED: _ClassVar[GameStatus]
     GAME_STATUS_ACTIVE: _ClassVar[GameStatus]
     GAME_STATUS_FINISHED: _ClassVar[GameStatus]
+    GAME_STATUS_WAITING: _ClassVar[GameStatus]
+    GAME_STATUS_ABANDONED: _ClassVar[GameStatus]
+
+class SeatKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEAT_KIND_UNSPECIFIED: _ClassVar[SeatKind]
+    SEAT_KIND_RESERVED: _ClassVar[SeatKind]
+    SEAT_KIND_OPEN: _ClassVar[SeatKind]
+    SEAT_KIND_BOT: _ClassVar[SeatKind]
+
+class BotStrength(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    BOT_STRENGTH_UNSPECIFIED: _ClassVar[BotStrength]
+    BOT_STRENGTH_RANDOM: _ClassVar[BotStrength]
+    BOT_STRENGTH_GREEDY: _ClassVar[BotStrength]
+    BOT_STRENGTH_HINT: _ClassVar[BotStrength]
+
+class TimeoutPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TIMEOUT_POLICY_UNSPECIFIED: _ClassVar[TimeoutPolicy]
+    TIMEOUT_POLICY_BOT: _ClassVar[TimeoutPolicy]
+    TIMEOUT_POLICY_FORFEIT: _ClassVar[TimeoutPolicy]
+
+class EndKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    END_KIND_UNSPECIFIED: _ClassVar[EndKind]
+    END_KIND_PLAYED_OUT: _ClassVar[EndKind]
+    END_KIND_RESIGNED: _ClassVar[EndKind]
+    END_KIND_FORFEITED: _ClassVar[EndKind]
+    END_KIND_ABANDONED: _ClassVar[EndKind]
 
 class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -69,6 +99,24 @@ ANNOUNCEMENTS_ALL: Announcements
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_ACTIVE: GameStatus
 GAME_STATUS_FINISHED: GameStatus
+GAME_STATUS_WAITING: GameStatus
+GAME_STATUS_ABANDONED: GameStatus
+SEAT_KIND_UNSPECIFIED: SeatKind
+SEAT_KIND_RESERVED: SeatKind
+SEAT_KIND_OPEN: SeatKind
+SEAT_KIND_BOT: SeatKind
+BOT_STRENGTH_UNSPECIFIED: BotStrength
+BOT_STRENGTH_RANDOM: BotStrength
+BOT_STRENGTH_GREEDY: BotStrength
+BOT_STRENGTH_HINT: BotStrength
+TIMEOUT_POLICY_UNSPECIFIED: TimeoutPolicy
+TIMEOUT_POLICY_BOT: TimeoutPolicy
+TIMEOUT_POLICY_FORFEIT: TimeoutPolicy
+END_KIND_UNSPECIFIED: EndKind
+END_KIND_PLAYED_OUT: EndKind
+END_KIND_RESIGNED: EndKind
+END_KIND_FORFEITED: EndKind
+END_KIND_ABANDONED: EndKind
 PHASE_UNSPECIFIED: Phase
 PHASE_BIDDING: Phase
 PHASE_DISCARD: Phase
@@ -138,6 +186,80 @@ class GameOptions(_message.Message):
     hearts: HeartsOptions
     belote: BeloteOptions
     def __init__(self, euchre3: _Optional[_Union[Euchre3Options, _Mapping]] = ..., belote3: _Optional[_Union[Belote3Options, _Mapping]] = ..., hearts: _Optional[_Union[HeartsOptions, _Mapping]] = ..., belote: _Optional[_Union[BeloteOptions, _Mapping]] = ...) -> None: ...
+
+class SeatSetup(_message.Message):
+    __slots__ = ("kind", "strength", "invitation")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    STRENGTH_FIELD_NUMBER: _ClassVar[int]
+    INVITATION_FIELD_NUMBER: _ClassVar[int]
+    kind: SeatKind
+    strength: BotStrength
+    invitation: bool
+    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., strength: _Optional[_Union[BotStrength, str]] = ..., invitation: _Optional[bool] = ...) -> None: ...
+
+class ClockOptions(_message.Message):
+    __slots__ = ("per_move_ms", "bank_ms", "increment_ms", "timeout_policy", "stand_in")
+    PER_MOVE_MS_FIELD_NUMBER: _ClassVar[int]
+    BANK_MS_FIELD_NUMBER: _ClassVar[int]
+    INCREMENT_MS_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_POLICY_FIELD_NUMBER: _ClassVar[int]
+    STAND_IN_FIELD_NUMBER: _ClassVar[int]
+    per_move_ms: int
+    bank_ms: int
+    increment_ms: int
+    timeout_policy: TimeoutPolicy
+    stand_in: BotStrength
+    def __init__(self, per_move_ms: _Optional[int] = ..., bank_ms: _Optional[int] = ..., increment_ms: _Optional[int] = ..., timeout_policy: _Optional[_Union[TimeoutPolicy, str]] = ..., stand_in: _Optional[_Union[BotStrength, str]] = ...) -> None: ...
+
+class TableOptions(_message.Message):
+    __slots__ = ("seats", "clock", "bot_delay_ms", "deal_pause_ms", "bot_budget_ms", "abandon_after_ms")
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    BOT_DELAY_MS_FIELD_NUMBER: _ClassVar[int]
+    DEAL_PAUSE_MS_FIELD_NUMBER: _ClassVar[int]
+    BOT_BUDGET_MS_FIELD_NUMBER: _ClassVar[int]
+    ABANDON_AFTER_MS_FIELD_NUMBER: _ClassVar[int]
+    seats: _containers.RepeatedCompositeFieldContainer[SeatSetup]
+    clock: ClockOptions
+    bot_delay_ms: int
+    deal_pause_ms: int
+    bot_budget_ms: int
+    abandon_after_ms: int
+    def __init__(self, seats: _Optional[_Iterable[_Union[SeatSetup, _Mapping]]] = ..., clock: _Optional[_Union[ClockOptions, _Mapping]] = ..., bot_delay_ms: _Optional[int] = ..., deal_pause_ms: _Optional[int] = ..., bot_budget_ms: _Optional[int] = ..., abandon_after_ms: _Optional[int] = ...) -> None: ...
+
+class SeatInfo(_message.Message):
+    __slots__ = ("seat", "kind", "strength", "taken", "invitation_only")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    STRENGTH_FIELD_NUMBER: _ClassVar[int]
+    TAKEN_FIELD_NUMBER: _ClassVar[int]
+    INVITATION_ONLY_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    kind: SeatKind
+    strength: BotStrength
+    taken: bool
+    invitation_only: bool
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., strength: _Optional[_Union[BotStrength, str]] = ..., taken: _Optional[bool] = ..., invitation_only: _Optional[bool] = ...) -> None: ...
+
+class SeatClock(_message.Message):
+    __slots__ = ("seat", "bank_ms", "deadline")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    BANK_MS_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    bank_ms: int
+    deadline: float
+    def __init__(self, seat: _Optional[int] = ..., bank_ms: _Optional[int] = ..., deadline: _Optional[float] = ...) -> None: ...
+
+class Outcome(_message.Message):
+    __slots__ = ("end", "seat", "winners")
+    END_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    WINNERS_FIELD_NUMBER: _ClassVar[int]
+    end: EndKind
+    seat: int
+    winners: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, end: _Optional[_Union[EndKind, str]] = ..., seat: _Optional[int] = ..., winners: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Move(_message.Message):
     __slots__ = ("take", "call", "discard", "give", "declare", "play", "next_deal")
@@ -321,7 +443,7 @@ class RevealedDeclaration(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., combinations: _Optional[_Iterable[_Union[Combination, _Mapping]]] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("game_id", "variant", "status", "viewer", "version", "phase", "deal_number", "dealer", "to_act", "scores", "hand", "hand_counts", "stock_count", "turned", "bids", "taker", "trump", "discard", "passed", "received", "passed_seats", "declarations", "revealed_declarations", "leader", "trick", "tricks", "trick_counts", "card_points", "hearts_broken", "results", "winners", "legal_moves", "card_selection")
+    __slots__ = ("game_id", "variant", "status", "viewer", "version", "phase", "deal_number", "dealer", "to_act", "scores", "hand", "hand_counts", "stock_count", "turned", "bids", "taker", "trump", "discard", "passed", "received", "passed_seats", "declarations", "revealed_declarations", "leader", "trick", "tricks", "trick_counts", "card_points", "hearts_broken", "results", "winners", "legal_moves", "card_selection", "seats", "clocks", "outcome", "rematch_of", "rematch_game_id")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -355,6 +477,11 @@ class GameView(_message.Message):
     WINNERS_FIELD_NUMBER: _ClassVar[int]
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     CARD_SELECTION_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    CLOCKS_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    REMATCH_OF_FIELD_NUMBER: _ClassVar[int]
+    REMATCH_GAME_ID_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     variant: Variant
     status: GameStatus
@@ -388,10 +515,15 @@ class GameView(_message.Message):
     winners: _containers.RepeatedScalarFieldContainer[int]
     legal_moves: _containers.RepeatedCompositeFieldContainer[Move]
     card_selection: CardSelection
-    def __init__(self, game_id: _Optional[str] = ..., variant: _Optional[_Union[Variant, str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., version: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., deal_number: _Optional[int] = ..., dealer: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[str]] = ..., hand_counts: _Optional[_Iterable[int]] = ..., stock_count: _Optional[int] = ..., turned: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[Bid, _Mapping]]] = ..., taker: _Optional[int] = ..., trump: _Optional[str] = ..., discard: _Optional[str] = ..., passed: _Optional[_Iterable[str]] = ..., received: _Optional[_Iterable[str]] = ..., passed_seats: _Optional[_Iterable[int]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., revealed_declarations: _Optional[_Iterable[_Union[RevealedDeclaration, _Mapping]]] = ..., leader: _Optional[int] = ..., trick: _Optional[_Iterable[_Union[PlayedCard, _Mapping]]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., trick_counts: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hearts_broken: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[DealResult, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., card_selection: _Optional[_Union[CardSelection, _Mapping]] = ...) -> None: ...
+    seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
+    clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
+    outcome: Outcome
+    rematch_of: str
+    rematch_game_id: str
+    def __init__(self, game_id: _Optional[str] = ..., variant: _Optional[_Union[Variant, str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., version: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., deal_number: _Optional[int] = ..., dealer: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[str]] = ..., hand_counts: _Optional[_Iterable[int]] = ..., stock_count: _Optional[int] = ..., turned: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[Bid, _Mapping]]] = ..., taker: _Optional[int] = ..., trump: _Optional[str] = ..., discard: _Optional[str] = ..., passed: _Optional[_Iterable[str]] = ..., received: _Optional[_Iterable[str]] = ..., passed_seats: _Optional[_Iterable[int]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., revealed_declarations: _Optional[_Iterable[_Union[RevealedDeclaration, _Mapping]]] = ..., leader: _Optional[int] = ..., trick: _Optional[_Iterable[_Union[PlayedCard, _Mapping]]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., trick_counts: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hearts_broken: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[DealResult, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., card_selection: _Optional[_Union[CardSelection, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., rematch_of: _Optional[str] = ..., rematch_game_id: _Optional[str] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "variant", "status", "version", "scores", "created_at", "updated_at")
+    __slots__ = ("game_id", "variant", "status", "version", "scores", "created_at", "updated_at", "open_seats")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -399,6 +531,7 @@ class GameSummary(_message.Message):
     SCORES_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    OPEN_SEATS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     variant: Variant
     status: GameStatus
@@ -406,10 +539,11 @@ class GameSummary(_message.Message):
     scores: _containers.RepeatedScalarFieldContainer[int]
     created_at: float
     updated_at: float
-    def __init__(self, game_id: _Optional[str] = ..., variant: _Optional[_Union[Variant, str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., scores: _Optional[_Iterable[int]] = ..., created_at: _Optional[float] = ..., updated_at: _Optional[float] = ...) -> None: ...
+    open_seats: int
+    def __init__(self, game_id: _Optional[str] = ..., variant: _Optional[_Union[Variant, str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., scores: _Optional[_Iterable[int]] = ..., created_at: _Optional[float] = ..., updated_at: _Optional[float] = ..., open_seats: _Optional[int] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("kind", "seat", "deal_started", "card_turned", "bid", "trump_chosen", "hands_completed", "discarded", "cards_passed", "cards_received", "declared", "declarations_resolved", "belote_rebelote", "card_played", "trick_won", "deal_scored", "game_over")
+    __slots__ = ("kind", "seat", "deal_started", "card_turned", "bid", "trump_chosen", "hands_completed", "discarded", "cards_passed", "cards_received", "declared", "declarations_resolved", "belote_rebelote", "card_played", "trick_won", "deal_scored", "game_over", "seat_claimed", "game_started", "resigned", "timed_out", "forfeited", "abandoned", "rematch_created")
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     DEAL_STARTED_FIELD_NUMBER: _ClassVar[int]
@@ -427,6 +561,13 @@ class Event(_message.Message):
     TRICK_WON_FIELD_NUMBER: _ClassVar[int]
     DEAL_SCORED_FIELD_NUMBER: _ClassVar[int]
     GAME_OVER_FIELD_NUMBER: _ClassVar[int]
+    SEAT_CLAIMED_FIELD_NUMBER: _ClassVar[int]
+    GAME_STARTED_FIELD_NUMBER: _ClassVar[int]
+    RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    TIMED_OUT_FIELD_NUMBER: _ClassVar[int]
+    FORFEITED_FIELD_NUMBER: _ClassVar[int]
+    ABANDONED_FIELD_NUMBER: _ClassVar[int]
+    REMATCH_CREATED_FIELD_NUMBER: _ClassVar[int]
     kind: str
     seat: int
     deal_started: DealStartedEvent
@@ -444,7 +585,46 @@ class Event(_message.Message):
     trick_won: TrickWonEvent
     deal_scored: DealScoredEvent
     game_over: GameOverEvent
-    def __init__(self, kind: _Optional[str] = ..., seat: _Optional[int] = ..., deal_started: _Optional[_Union[DealStartedEvent, _Mapping]] = ..., card_turned: _Optional[_Union[CardTurnedEvent, _Mapping]] = ..., bid: _Optional[_Union[BidEvent, _Mapping]] = ..., trump_chosen: _Optional[_Union[TrumpChosenEvent, _Mapping]] = ..., hands_completed: _Optional[_Union[HandsCompletedEvent, _Mapping]] = ..., discarded: _Optional[_Union[DiscardedEvent, _Mapping]] = ..., cards_passed: _Optional[_Union[CardsPassedEvent, _Mapping]] = ..., cards_received: _Optional[_Union[CardsReceivedEvent, _Mapping]] = ..., declared: _Optional[_Union[DeclaredEvent, _Mapping]] = ..., declarations_resolved: _Optional[_Union[DeclarationsResolvedEvent, _Mapping]] = ..., belote_rebelote: _Optional[_Union[BeloteRebeloteEvent, _Mapping]] = ..., card_played: _Optional[_Union[CardPlayedEvent, _Mapping]] = ..., trick_won: _Optional[_Union[TrickWonEvent, _Mapping]] = ..., deal_scored: _Optional[_Union[DealScoredEvent, _Mapping]] = ..., game_over: _Optional[_Union[GameOverEvent, _Mapping]] = ...) -> None: ...
+    seat_claimed: SeatClaimedEvent
+    game_started: GameStartedEvent
+    resigned: ResignedEvent
+    timed_out: TimedOutEvent
+    forfeited: ForfeitedEvent
+    abandoned: AbandonedEvent
+    rematch_created: RematchCreatedEvent
+    def __init__(self, kind: _Optional[str] = ..., seat: _Optional[int] = ..., deal_started: _Optional[_Union[DealStartedEvent, _Mapping]] = ..., card_turned: _Optional[_Union[CardTurnedEvent, _Mapping]] = ..., bid: _Optional[_Union[BidEvent, _Mapping]] = ..., trump_chosen: _Optional[_Union[TrumpChosenEvent, _Mapping]] = ..., hands_completed: _Optional[_Union[HandsCompletedEvent, _Mapping]] = ..., discarded: _Optional[_Union[DiscardedEvent, _Mapping]] = ..., cards_passed: _Optional[_Union[CardsPassedEvent, _Mapping]] = ..., cards_received: _Optional[_Union[CardsReceivedEvent, _Mapping]] = ..., declared: _Optional[_Union[DeclaredEvent, _Mapping]] = ..., declarations_resolved: _Optional[_Union[DeclarationsResolvedEvent, _Mapping]] = ..., belote_rebelote: _Optional[_Union[BeloteRebeloteEvent, _Mapping]] = ..., card_played: _Optional[_Union[CardPlayedEvent, _Mapping]] = ..., trick_won: _Optional[_Union[TrickWonEvent, _Mapping]] = ..., deal_scored: _Optional[_Union[DealScoredEvent, _Mapping]] = ..., game_over: _Optional[_Union[GameOverEvent, _Mapping]] = ..., seat_claimed: _Optional[_Union[SeatClaimedEvent, _Mapping]] = ..., game_started: _Optional[_Union[GameStartedEvent, _Mapping]] = ..., resigned: _Optional[_Union[ResignedEvent, _Mapping]] = ..., timed_out: _Optional[_Union[TimedOutEvent, _Mapping]] = ..., forfeited: _Optional[_Union[ForfeitedEvent, _Mapping]] = ..., abandoned: _Optional[_Union[AbandonedEvent, _Mapping]] = ..., rematch_created: _Optional[_Union[RematchCreatedEvent, _Mapping]] = ...) -> None: ...
+
+class SeatClaimedEvent(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GameStartedEvent(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ResignedEvent(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class TimedOutEvent(_message.Message):
+    __slots__ = ("policy",)
+    POLICY_FIELD_NUMBER: _ClassVar[int]
+    policy: TimeoutPolicy
+    def __init__(self, policy: _Optional[_Union[TimeoutPolicy, str]] = ...) -> None: ...
+
+class ForfeitedEvent(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class AbandonedEvent(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class RematchCreatedEvent(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
 
 class DealStartedEvent(_message.Message):
     __slots__ = ("deal_number", "dealer", "hand_counts", "hand")

@@ -8,16 +8,26 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("variant", "options", "seed", "deal")
+    __slots__ = ("variant", "options", "seed", "deal", "table")
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
     variant: _game_pb2.Variant
     options: _game_pb2.GameOptions
     seed: str
     deal: str
-    def __init__(self, variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., options: _Optional[_Union[_game_pb2.GameOptions, _Mapping]] = ..., seed: _Optional[str] = ..., deal: _Optional[str] = ...) -> None: ...
+    table: _game_pb2.TableOptions
+    def __init__(self, variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., options: _Optional[_Union[_game_pb2.GameOptions, _Mapping]] = ..., seed: _Optional[str] = ..., deal: _Optional[str] = ..., table: _Optional[_Union[_game_pb2.TableOptions, _Mapping]] = ...) -> None: ...
+
+class Invitation(_message.Message):
+    __slots__ = ("seat", "code")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    code: str
+    def __init__(self, seat: _Optional[int] = ..., code: _Optional[str] = ...) -> None: ...
 
 class SeatCredential(_message.Message):
     __slots__ = ("seat", "token")
@@ -28,14 +38,68 @@ class SeatCredential(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., token: _Optional[str] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
-    __slots__ = ("game_id", "credentials", "view")
+    __slots__ = ("game_id", "credentials", "view", "invitations")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     CREDENTIALS_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
+    INVITATIONS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     credentials: _containers.RepeatedCompositeFieldContainer[SeatCredential]
     view: _game_pb2.GameView
-    def __init__(self, game_id: _Optional[str] = ..., credentials: _Optional[_Iterable[_Union[SeatCredential, _Mapping]]] = ..., view: _Optional[_Union[_game_pb2.GameView, _Mapping]] = ...) -> None: ...
+    invitations: _containers.RepeatedCompositeFieldContainer[Invitation]
+    def __init__(self, game_id: _Optional[str] = ..., credentials: _Optional[_Iterable[_Union[SeatCredential, _Mapping]]] = ..., view: _Optional[_Union[_game_pb2.GameView, _Mapping]] = ..., invitations: _Optional[_Iterable[_Union[Invitation, _Mapping]]] = ...) -> None: ...
+
+class ClaimSeatRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "invitation_code")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    INVITATION_CODE_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    invitation_code: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., invitation_code: _Optional[str] = ...) -> None: ...
+
+class ClaimSeatResponse(_message.Message):
+    __slots__ = ("credential", "view")
+    CREDENTIAL_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    credential: SeatCredential
+    view: _game_pb2.GameView
+    def __init__(self, credential: _Optional[_Union[SeatCredential, _Mapping]] = ..., view: _Optional[_Union[_game_pb2.GameView, _Mapping]] = ...) -> None: ...
+
+class ResignRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class ResignResponse(_message.Message):
+    __slots__ = ("version", "change")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    change: _game_pb2.GameChange
+    def __init__(self, version: _Optional[int] = ..., change: _Optional[_Union[_game_pb2.GameChange, _Mapping]] = ...) -> None: ...
+
+class RematchRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class RematchResponse(_message.Message):
+    __slots__ = ("game_id", "credential", "view")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    CREDENTIAL_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    credential: SeatCredential
+    view: _game_pb2.GameView
+    def __init__(self, game_id: _Optional[str] = ..., credential: _Optional[_Union[SeatCredential, _Mapping]] = ..., view: _Optional[_Union[_game_pb2.GameView, _Mapping]] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
     __slots__ = ("game_id", "seat")
@@ -52,16 +116,18 @@ class GetGameResponse(_message.Message):
     def __init__(self, view: _Optional[_Union[_game_pb2.GameView, _Mapping]] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
-    __slots__ = ("variant", "status", "page_size", "page_token")
+    __slots__ = ("variant", "status", "page_size", "page_token", "open_seats")
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
     PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    OPEN_SEATS_FIELD_NUMBER: _ClassVar[int]
     variant: _game_pb2.Variant
     status: _game_pb2.GameStatus
     page_size: int
     page_token: str
-    def __init__(self, variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., status: _Optional[_Union[_game_pb2.GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+    open_seats: bool
+    def __init__(self, variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., status: _Optional[_Union[_game_pb2.GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., open_seats: _Optional[bool] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")

@@ -41,6 +41,21 @@ class GameServiceStub:
                 request_serializer=cardgames_dot_v1_dot_game__service__pb2.CreateGameRequest.SerializeToString,
                 response_deserializer=cardgames_dot_v1_dot_game__service__pb2.CreateGameResponse.FromString,
                 _registered_method=True)
+        self.ClaimSeat = channel.unary_unary(
+                '/cardgames.v1.GameService/ClaimSeat',
+                request_serializer=cardgames_dot_v1_dot_game__service__pb2.ClaimSeatRequest.SerializeToString,
+                response_deserializer=cardgames_dot_v1_dot_game__service__pb2.ClaimSeatResponse.FromString,
+                _registered_method=True)
+        self.Resign = channel.unary_unary(
+                '/cardgames.v1.GameService/Resign',
+                request_serializer=cardgames_dot_v1_dot_game__service__pb2.ResignRequest.SerializeToString,
+                response_deserializer=cardgames_dot_v1_dot_game__service__pb2.ResignResponse.FromString,
+                _registered_method=True)
+        self.Rematch = channel.unary_unary(
+                '/cardgames.v1.GameService/Rematch',
+                request_serializer=cardgames_dot_v1_dot_game__service__pb2.RematchRequest.SerializeToString,
+                response_deserializer=cardgames_dot_v1_dot_game__service__pb2.RematchResponse.FromString,
+                _registered_method=True)
         self.GetGame = channel.unary_unary(
                 '/cardgames.v1.GameService/GetGame',
                 request_serializer=cardgames_dot_v1_dot_game__service__pb2.GetGameRequest.SerializeToString,
@@ -79,7 +94,39 @@ class GameServiceServicer:
     """
 
     def CreateGame(self, request, context):
-        """Creates a game and deals its first deal.
+        """Creates a game and deals its first deal (once every seat is taken).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ClaimSeat(self, request, context):
+        """Takes an open seat: returns its token, once. No token needed. FAILED_PRECONDITION:
+        SEAT_TAKEN (claimed already: exactly one of two racing claims wins), SEAT_NOT_OPEN (a
+        bot's or a reserved seat), NO_OPEN_SEAT (no seat given and none open to anyone),
+        GAME_OVER. PERMISSION_DENIED (INVALID_INVITATION): the seat is kept for an invitation
+        and the code is missing or wrong.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Resign(self, request, context):
+        """Resigns the match for a seat (token required) when it is to move: the other sides win
+        and the game ends (outcome END_KIND_RESIGNED). FAILED_PRECONDITION: NOT_YOUR_TURN,
+        GAME_NOT_STARTED, GAME_OVER.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Rematch(self, request, context):
+        """The rematch of a finished game, for one of its human seats (its token of the finished
+        game): a new game with the same variant, options, seats and bots, and a new secret
+        seed. The first player to ask creates it; each player gets his own seat's new token,
+        returned to him only, once (asked again: FAILED_PRECONDITION SEAT_TAKEN). The rematch
+        starts when every human has asked. FAILED_PRECONDITION GAME_NOT_OVER if the game is
+        not finished (an abandoned game has no rematch).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -149,6 +196,21 @@ def add_GameServiceServicer_to_server(servicer, server):
                     request_deserializer=cardgames_dot_v1_dot_game__service__pb2.CreateGameRequest.FromString,
                     response_serializer=cardgames_dot_v1_dot_game__service__pb2.CreateGameResponse.SerializeToString,
             ),
+            'ClaimSeat': grpc.unary_unary_rpc_method_handler(
+                    servicer.ClaimSeat,
+                    request_deserializer=cardgames_dot_v1_dot_game__service__pb2.ClaimSeatRequest.FromString,
+                    response_serializer=cardgames_dot_v1_dot_game__service__pb2.ClaimSeatResponse.SerializeToString,
+            ),
+            'Resign': grpc.unary_unary_rpc_method_handler(
+                    servicer.Resign,
+                    request_deserializer=cardgames_dot_v1_dot_game__service__pb2.ResignRequest.FromString,
+                    response_serializer=cardgames_dot_v1_dot_game__service__pb2.ResignResponse.SerializeToString,
+            ),
+            'Rematch': grpc.unary_unary_rpc_method_handler(
+                    servicer.Rematch,
+                    request_deserializer=cardgames_dot_v1_dot_game__service__pb2.RematchRequest.FromString,
+                    response_serializer=cardgames_dot_v1_dot_game__service__pb2.RematchResponse.SerializeToString,
+            ),
             'GetGame': grpc.unary_unary_rpc_method_handler(
                     servicer.GetGame,
                     request_deserializer=cardgames_dot_v1_dot_game__service__pb2.GetGameRequest.FromString,
@@ -209,6 +271,87 @@ class GameService:
             '/cardgames.v1.GameService/CreateGame',
             cardgames_dot_v1_dot_game__service__pb2.CreateGameRequest.SerializeToString,
             cardgames_dot_v1_dot_game__service__pb2.CreateGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ClaimSeat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardgames.v1.GameService/ClaimSeat',
+            cardgames_dot_v1_dot_game__service__pb2.ClaimSeatRequest.SerializeToString,
+            cardgames_dot_v1_dot_game__service__pb2.ClaimSeatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Resign(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardgames.v1.GameService/Resign',
+            cardgames_dot_v1_dot_game__service__pb2.ResignRequest.SerializeToString,
+            cardgames_dot_v1_dot_game__service__pb2.ResignResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Rematch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardgames.v1.GameService/Rematch',
+            cardgames_dot_v1_dot_game__service__pb2.RematchRequest.SerializeToString,
+            cardgames_dot_v1_dot_game__service__pb2.RematchResponse.FromString,
             options,
             channel_credentials,
             insecure,

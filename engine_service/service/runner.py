@@ -1,0 +1,119 @@
+"""The table runner: makes the server's own entries when they are due (docs/tables.md):
+bots' moves, the timeouts of turn clocks, the next deal at tables the server runs, and
+the abandonment of idle games.
+
+Every game tells the runner the next instant it is due after each entry
+(``GameService.on_due``); at start-up the runner reads every due game from the database,
+so a bot due or a deadline passed while the server was down is acted on at once. A turn
+reads the table's state and its seat's knowledge under the game's lock, decides off the
+lock, and makes its entry only at the version it read: a turn is applied once, however
+many runners race for it (a human's move meanwhile voids it, and the runner reads again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+
+from . import logs
+from .errors import ServiceError
+from .games import GameService
+from .solving import SolverSlots
+
+# After a turn failed (the database busy...), the runner tries that game again this much later.
+RETRY_SECONDS = 1.0
+
+
+class TableRunner:
+    def __init__(self, games: GameService, solving: SolverSlots) -> None:
+        self.games = games
+        self.solving = solving
+        self._due: dict[str, float] = {}  # game id -> when it is due
+        self._heap: list[tuple[float, str]] = []  # may hold stale pairs: _due decides
+        self._wake = asyncio.Event()
+        self._busy: set[str] = set()  # games a turn is under way in
+        self._again: dict[str, float] = {}  # due again while their turn was under way
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._loop: asyncio.Task[None] | None = None
+        self._log = logs.get_logger()
+        games.on_due = self.schedule
+
+    def start(self) -> None:
+        for game_id, at in self.games.store.due_games():
+            self.schedule(game_id, at)
+        self._loop = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        tasks = [task for task in (self._loop, *self._tasks) if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def schedule(self, game_id: str, at: float | None) -> None:
+        """``game_id`` is next due at ``at`` (None: never, as things stand)."""
+        if game_id in self._busy:
+            if at is not None:
+                self._again[game_id] = at
+            return
+        if at is None:
+            self._due.pop(game_id, None)
+            return
+        if self._due.get(game_id) == at:
+            return
+        self._due[game_id] = at
+        heapq.heappush(self._heap, (at, game_id))
+        self._wake.set()
+
+    @property
+    def pending(self) -> int:
+        return len(self._due) + len(self._busy)
+
+    async def _run(self) -> None:
+        clock = self.games.clock
+        while True:
+            self._wake.clear()
+            while self._heap and self._due.get(self._heap[0][1]) != self._heap[0][0]:
+                heapq.heappop(self._heap)  # rescheduled or cancelled since
+            if not self._heap:
+                await self._wake.wait()
+                continue
+            at, game_id = self._heap[0]
+            if clock.now() < at:
+                await clock.sleep_until(at, self._wake)
+                continue
+            heapq.heappop(self._heap)
+            del self._due[game_id]
+            self._busy.add(game_id)
+            task = asyncio.get_running_loop().create_task(self._take_turn(game_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _take_turn(self, game_id: str) -> None:
+        retry = False
+        try:
+            turn = await self.games.server_turn(game_id)
+            if turn is not None:
+                move = None
+                if turn.strength is not None and turn.knowledge is not None:
+                    move = await self.solving.bot_move(turn.strength, turn.knowledge, turn.budget)
+                if not await self.games.play_server_turn(turn, move):
+                    self._again.setdefault(game_id, self.games.clock.now())  # moved meanwhile: read it again
+        except asyncio.CancelledError:
+            raise
+        except ServiceError as error:
+            self._log.warning("table_turn_failed", game_id=game_id, reason=error.reason)
+            retry = True
+        except Exception as error:  # a bug must not stop the tables: logged, tried again later
+            self._log.error("table_turn_failed", game_id=game_id, error=type(error).__name__)
+            retry = True
+        finally:
+            self._busy.discard(game_id)
+        if retry:
+            await asyncio.sleep(RETRY_SECONDS)
+            self._again.setdefault(game_id, self.games.clock.now())
+        again = self._again.pop(game_id, None)
+        if again is not None:
+            self.schedule(game_id, again)
+
+
+__all__ = ["TableRunner"]

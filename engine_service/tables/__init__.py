@@ -1,0 +1,11 @@
+"""Tables: the seats, clocks and lifecycle around a game of the engine (docs/tables.md)."""
+
+from .clocks import ClockSpec, TimeoutPolicy
+from .seats import SeatKind, SeatSpec, Strength
+from .spec import TableSpec
+from .table import Actor, Due, DueKind, Ending, SeatClock, Status, Table, TableView, action_text
+
+__all__ = [
+    "Actor", "ClockSpec", "Due", "DueKind", "Ending", "SeatClock", "SeatKind", "SeatSpec", "Status", "Strength",
+    "Table", "TableSpec", "TableView", "TimeoutPolicy", "action_text",
+]
