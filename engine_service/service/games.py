@@ -556,7 +556,8 @@ class GameService:
                     change = live.changes[sent]
                     sent = change.version
                     yield change.for_viewer(viewer)
-                if live.table.is_over() and sent >= live.committed:
+                # Over once the entry that ended it is sent (applied in memory is not yet committed).
+                if live.table.is_over() and sent >= live.table.version:
                     return
                 try:
                     await asyncio.wait_for(waiter.wait(), timeout=WATCH_SAFETY_SECONDS)
