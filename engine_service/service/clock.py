@@ -28,15 +28,23 @@ class Clock(Protocol):
         """Returns once it is ``at`` or later, or as soon as ``wake`` is set."""
 
 
+async def _wait(wake: asyncio.Event, timeout: float) -> None:
+    """Until ``wake`` is set or ``timeout`` passes. Not ``asyncio.wait_for``: before Python
+    3.12 it can swallow a cancellation that arrives as the event is set, and a stopping
+    server would then wait for its runner forever."""
+    waiter = asyncio.ensure_future(wake.wait())
+    try:
+        await asyncio.wait({waiter}, timeout=timeout)
+    finally:
+        waiter.cancel()
+
+
 class SystemClock:
     def now(self) -> float:
         return time.time()
 
     async def sleep_until(self, at: float, wake: asyncio.Event) -> None:
-        try:
-            await asyncio.wait_for(wake.wait(), timeout=max(0.0, at - time.time()))
-        except TimeoutError:
-            pass
+        await _wait(wake, max(0.0, at - time.time()))
 
 
 class ManualClock:
@@ -77,10 +85,7 @@ class FileClock:
 
     async def sleep_until(self, at: float, wake: asyncio.Event) -> None:
         while self.now() < at and not wake.is_set():
-            try:
-                await asyncio.wait_for(wake.wait(), timeout=FILE_CLOCK_POLL)
-            except TimeoutError:
-                pass
+            await _wait(wake, FILE_CLOCK_POLL)
 
 
 def clock_from_environment() -> Clock:

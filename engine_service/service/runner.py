@@ -35,6 +35,7 @@ class TableRunner:
         self._again: dict[str, float] = {}  # due again while their turn was under way
         self._tasks: set[asyncio.Task[None]] = set()
         self._loop: asyncio.Task[None] | None = None
+        self._stopping = False
         self._log = logs.get_logger()
         games.on_due = self.schedule
 
@@ -44,6 +45,8 @@ class TableRunner:
         self._loop = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
+        self._stopping = True
+        self._wake.set()
         tasks = [task for task in (self._loop, *self._tasks) if task is not None]
         for task in tasks:
             task.cancel()
@@ -70,7 +73,7 @@ class TableRunner:
 
     async def _run(self) -> None:
         clock = self.games.clock
-        while True:
+        while not self._stopping:
             self._wake.clear()
             while self._heap and self._due.get(self._heap[0][1]) != self._heap[0][0]:
                 heapq.heappop(self._heap)  # rescheduled or cancelled since

@@ -148,23 +148,27 @@ def test_two_clients_claiming_one_seat_at_once_exactly_one_gets_it(server):
         games = [client.create_game("euchre3", table=table_options(["open", "reserved", "reserved"])).game_id
                  for _ in range(20)]
     for game_id in games:
-        outcomes: list[object] = []
+        outcomes: list[str] = []
         barrier = threading.Barrier(2)
-
-        def claim(game_id: str = game_id) -> None:
-            with Client(server.address) as mine:
-                barrier.wait()
-                try:
-                    outcomes.append(mine.claim_seat(game_id, 0))
-                except CardgamesError as error:
-                    outcomes.append(error.reason)
-
-        threads = [threading.Thread(target=claim) for _ in range(2)]
+        threads = [threading.Thread(target=_claim_at_once, args=(server.address, game_id, barrier, outcomes))
+                   for _ in range(2)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
-        assert sorted(map(str, (o if isinstance(o, str) else "claimed" for o in outcomes))) == ["SEAT_TAKEN", "claimed"]
+        assert sorted(outcomes) == ["SEAT_TAKEN", "claimed"]
+    with Client(server.address) as client:
+        assert all(client.get_game(game_id).version == 1 for game_id in games)
+
+
+def _claim_at_once(address: str, game_id: str, barrier: threading.Barrier, outcomes: list[str]) -> None:
+    with Client(address) as mine:
+        barrier.wait()
+        try:
+            mine.claim_seat(game_id, 0)
+            outcomes.append("claimed")
+        except CardgamesError as error:
+            outcomes.append(error.reason)
 
 
 # ----------------------------------------------------------------------------- bots
