@@ -16,7 +16,7 @@ from ..hints import Hint
 from ..rules import PlayerView, RuleViolation
 from ..rules.cards import Deck
 from ..rules.moves import Call, Declare, Discard, Move, NextDeal, Pass, Play, Take, passed_cards
-from ..tables import ClockSpec, SeatKind, SeatSpec, Status, Strength, TableSpec, TableView, TimeoutPolicy
+from ..tables import ClockSpec, SeatClock, SeatKind, SeatSpec, Status, Strength, TableSpec, TableView, TimeoutPolicy
 from ..tables import spec as table_defaults
 from .errors import InvalidInput
 from .games import SeenChange
@@ -225,10 +225,7 @@ def game_view(game_id: str, table: TableView) -> pb.GameView:
         message.seats.add(seat=seat, kind=SEAT_KIND_ENUMS[spec.kind],
                           strength=STRENGTH_ENUMS[spec.strength] if spec.strength else pb.BOT_STRENGTH_UNSPECIFIED,
                           taken=taken, invitation_only=spec.invitation_hash is not None)
-    for seat, clock in enumerate(table.clocks):
-        entry = message.clocks.add(seat=seat, bank_ms=round(clock.bank * 1000))
-        if clock.deadline is not None:
-            entry.deadline = clock.deadline
+    _clocks(message.clocks, table.clocks, table.at)
     if table.status in (Status.FINISHED, Status.ABANDONED):
         ending = table.ending
         message.outcome.end = END_KINDS[ending.kind] if ending is not None else pb.END_KIND_PLAYED_OUT
@@ -238,6 +235,14 @@ def game_view(game_id: str, table: TableView) -> pb.GameView:
     message.rematch_of = table.spec.rematch_of or ""
     message.rematch_game_id = table.rematch_id or ""
     return message
+
+
+def _clocks(into: Any, clocks: Iterable[SeatClock], now: float) -> None:
+    for seat, clock in enumerate(clocks):
+        entry = into.add(seat=seat, bank_ms=round(clock.bank * 1000))
+        if clock.deadline is not None:
+            entry.deadline = clock.deadline
+            entry.time_left_ms = max(0, round((clock.deadline - now) * 1000))
 
 
 def _fill_game(message: pb.GameView, view: PlayerView) -> None:
@@ -351,6 +356,8 @@ def game_change(change: SeenChange, into: pb.GameChange | None = None) -> pb.Gam
     message.version = change.version
     if change.seat is not None:
         message.seat = change.seat
+    message.at = change.at
+    _clocks(message.clocks, change.clocks, change.at)
     for event in change.events:
         kind = event["kind"]
         if kind not in _EVENT_CASES:

@@ -35,6 +35,7 @@ from ..tables import (
     Actor,
     Due,
     DueKind,
+    SeatClock,
     SeatKind,
     SeatSpec,
     Status,
@@ -80,9 +81,12 @@ class Change:
     version: int
     seat: int | None  # None: the table's own entry (abandonment, a rematch's link)
     events: tuple[Event, ...]
+    at: float = 0.0  # when it was made
+    clocks: tuple[SeatClock, ...] = ()  # every seat's clock just after the entry (public)
 
     def for_viewer(self, viewer: int | None) -> SeenChange:
-        return SeenChange(self.version, self.seat, tuple(event.for_viewer(viewer) for event in self.events))
+        return SeenChange(self.version, self.seat, tuple(event.for_viewer(viewer) for event in self.events),
+                          self.at, self.clocks)
 
 
 @dataclass(frozen=True)
@@ -92,13 +96,17 @@ class SeenChange:
     version: int
     seat: int | None
     events: tuple[dict[str, Any], ...]
+    at: float = 0.0
+    clocks: tuple[SeatClock, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"version": self.version, "seat": self.seat, "events": list(self.events)}
+        return {"version": self.version, "seat": self.seat, "events": list(self.events), "at": self.at,
+                "clocks": [[clock.bank, clock.deadline] for clock in self.clocks]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SeenChange:
-        return cls(data["version"], data["seat"], tuple(data["events"]))
+        clocks = tuple(SeatClock(bank, deadline) for bank, deadline in data.get("clocks", ()))
+        return cls(data["version"], data["seat"], tuple(data["events"]), data.get("at", 0.0), clocks)
 
 
 @dataclass(frozen=True)
@@ -178,7 +186,7 @@ class LiveGame:
 
     def apply(self, seat: int | None, apply: Apply, at: float) -> tuple[str, Change]:
         text, events = apply(self.table, at)
-        change = Change(self.table.version, seat, tuple(events))
+        change = Change(self.table.version, seat, tuple(events), at, self.table.clocks(at))
         self.changes.append(change)
         return text, change
 

@@ -74,6 +74,7 @@ class TableView:
 
     variant: str
     version: int
+    at: float  # the instant the view is of
     viewer: int | None
     status: Status
     spec: TableSpec
@@ -142,11 +143,13 @@ class Table:
             if self.ending is not None:
                 game = dataclasses.replace(game, to_act=(), legal_moves=(), winners=self.ending.winners)
         return TableView(
-            self.game.variant, self.version, viewer, self.status, self.spec, tuple(self.is_taken(seat) for seat in range(self.game.players)),
-            self._clocks(now), self.ending, self.rematch_id, game,
+            self.game.variant, self.version, now, viewer, self.status, self.spec, tuple(self.is_taken(seat) for seat in range(self.game.players)),
+            self.clocks(now), self.ending, self.rematch_id, game,
         )
 
-    def _clocks(self, now: float) -> tuple[SeatClock, ...]:
+    def clocks(self, now: float) -> tuple[SeatClock, ...]:
+        """Each seat's clock at ``now``: its bank (spent while its decision runs past
+        per_move) and its deadline; empty at a table without a clock."""
         clock = self.spec.clock
         if not clock.is_running:
             return ()

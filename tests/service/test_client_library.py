@@ -126,3 +126,27 @@ def test_async_pages_and_watch_deadline(server):
             assert caught.value.code.name == "DEADLINE_EXCEEDED" and seen[0].HasField("snapshot")
 
     asyncio.run(scenario())
+
+
+def test_async_client_at_a_table(server):
+    """Claim, resign and rematch through the asyncio client, as through the blocking one."""
+    from cardgames_client import pb, table_options
+
+    async def scenario():
+        async with AsyncClient(server.address) as client:
+            game = await client.create_game("euchre3", table=table_options(["open", "bot:random", "bot:random"],
+                                                                           bot_delay_ms=0))
+            me = await client.claim_seat(game.game_id)
+            view, changes = me.view, client.watch(game.game_id, me.seat, me.token, after_version=me.view.version)
+            while me.seat not in view.to_act:  # the bots bid first: wait for the person's turn on the stream
+                await anext(changes)
+                view = await client.get_game(game.game_id, me.seat, me.token)
+            resigned = await client.resign(game.game_id, me.seat, me.token)
+            again = await client.rematch(game.game_id, me.seat, me.token)
+            lobby = await client.list_games(open_seats=True)
+            return resigned, again, lobby
+
+    resigned, again, lobby = asyncio.run(scenario())
+    assert [event.kind for event in resigned.change.events] == ["resigned", "game_over"]
+    assert again.view.status == pb.GAME_STATUS_ACTIVE and again.view.rematch_of  # one person: it starts at once
+    assert all(summary.open_seats > 0 for summary in lobby.games)

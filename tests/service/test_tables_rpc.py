@@ -198,6 +198,7 @@ def test_a_person_plays_a_hearts_deal_against_three_hint_bots_and_a_spectator_se
     me = client.claim_seat(game.game_id)
     rng = random.Random(5)
     seen: list[object] = [me.view]
+    errors: list[CardgamesError] = []
     for change in changes(client, game.game_id, me.seat, me.token, after=me.view.version):
         seen.append(change)
         view = client.get_game(game.game_id, me.seat, me.token)
@@ -206,6 +207,10 @@ def test_a_person_plays_a_hearts_deal_against_three_hint_bots_and_a_spectator_se
             break
         if me.seat in view.to_act:
             seen.append(client.get_hint(game.game_id, me.seat, me.token, budget_ms=30))
+            if view.phase == pb.PHASE_PLAY and len(view.legal_moves) < len(view.hand):  # a card it may not play
+                illegal = sorted(set(view.hand) - {move.play.card for move in view.legal_moves})[0]
+                errors.append(error_of(lambda view=view, illegal=illegal: client.submit_move(
+                    game.game_id, me.seat, me.token, f"play:{illegal}")))
             seen.append(client.submit_move(game.game_id, me.seat, me.token, choose(view, rng)))
     spectator.join(timeout=120)
     final = client.get_game(game.game_id)
@@ -215,7 +220,17 @@ def test_a_person_plays_a_hearts_deal_against_three_hint_bots_and_a_spectator_se
     assert len(played) == 52 and {event.seat for event in played} == {0, 1, 2, 3}
     versions = [item.change.version for item in watched if item.HasField("change")]
     assert versions == list(range(1, final.version + 1)), "the spectator saw every entry once, in order"
+    assert errors, "no illegal card was tried"
+    for error in errors:  # an error names the player's own card, and what is legal: nothing hidden
+        shown = set(CARD.findall(error.message))
+        assert shown <= set(final_hand_of(client, game.game_id, me)), error.message
     _assert_nothing_leaked(server, game.game_id, seed, me.seat, seen, watched, [me.token])
+
+
+def final_hand_of(client: Client, game_id: str, me) -> list[str]:
+    """Every card the seat held in the deal: dealt, or received in the pass."""
+    view = client.get_game(game_id, me.seat, me.token)
+    return [entry.card for trick in view.tricks for entry in trick.cards if entry.seat == me.seat]
 
 
 def _watch_until_deal_over(address: str, game_id: str) -> list[pb.WatchGameResponse]:
@@ -275,6 +290,10 @@ def test_a_person_out_of_time_gets_his_stand_in_bots_move(clocked, clock):
         assert timed.events[0].timed_out.policy == pb.TIMEOUT_POLICY_BOT and timed.events[1].kind == "bid"
         after = client.get_game(game.game_id)
         assert after.clocks[seat].bank_ms == 0 and not after.clocks[seat].HasField("deadline")
+        # The watch stream carries the clocks: the next seat's decision started with the entry.
+        nxt = after.to_act[0]
+        assert timed.at == clock.now and timed.clocks[nxt].deadline == clock.now + 15
+        assert timed.clocks[nxt].time_left_ms == 15_000 and after.clocks[nxt].time_left_ms == 15_000
         # The seat plays on: its next decision has its own per-move time again.
         error = error_of(lambda: client.submit_move(game.game_id, seat, game.tokens[seat], "pass"))
         assert error.reason in ("NOT_YOUR_TURN", "WRONG_PHASE")
@@ -377,3 +396,34 @@ def test_resign_out_of_turn_is_refused_then_the_turn_resigns_and_a_rematch_follo
     assert error_of(lambda: client.get_game(again.game_id, human, game.tokens[human])).reason == "INVALID_CREDENTIAL"
     assert error_of(lambda: client.claim_seat(again.game_id, human, invitation_code="guess")).reason in (
         "SEAT_TAKEN", "INVALID_INVITATION")
+
+
+def test_any_table_options_are_created_or_refused_with_a_field_never_an_internal_error(server, client):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    durations = st.one_of(st.none(), st.integers(-2, 10**13), st.sampled_from([0, 1, 1000, 604_800_000]))
+    seat = st.builds(pb.SeatSetup, kind=st.integers(0, 5), strength=st.integers(0, 5), invitation=st.booleans())
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.lists(seat, min_size=1, max_size=5), st.integers(-1, 10**13), st.integers(-1, 10**6), st.integers(-1, 10**6),
+           st.integers(0, 4), st.integers(0, 4), durations, durations, durations, durations)
+    def create(seats, per_move, bank, increment, policy, stand_in, delay, pause, budget, abandon):
+        # Seat 0 stays open: a table that is created waits, and its bots never start playing.
+        table = pb.TableOptions(seats=[pb.SeatSetup(kind=pb.SEAT_KIND_OPEN), *seats[1:]],
+                                clock=pb.ClockOptions(per_move_ms=per_move, bank_ms=bank, increment_ms=increment,
+                                                      timeout_policy=policy, stand_in=stand_in))  # type: ignore[arg-type]
+        for name, value in (("bot_delay_ms", delay), ("deal_pause_ms", pause), ("bot_budget_ms", budget),
+                            ("abandon_after_ms", abandon)):
+            if value is not None:
+                setattr(table, name, value)
+        try:
+            created = client.create_game("hearts", table=table)
+        except CardgamesError as error:
+            assert error.code == grpc.StatusCode.INVALID_ARGUMENT, error
+            assert error.reason in ("INVALID_OPTION", "INVALID_ARGUMENT") and len(error.fields) == 1, error
+            assert error.fields[0].startswith("table."), error
+        else:
+            assert created.view.status in (pb.GAME_STATUS_WAITING, pb.GAME_STATUS_ACTIVE)
+
+    create()

@@ -242,14 +242,16 @@ class SeatInfo(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., strength: _Optional[_Union[BotStrength, str]] = ..., taken: _Optional[bool] = ..., invitation_only: _Optional[bool] = ...) -> None: ...
 
 class SeatClock(_message.Message):
-    __slots__ = ("seat", "bank_ms", "deadline")
+    __slots__ = ("seat", "bank_ms", "deadline", "time_left_ms")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     BANK_MS_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_FIELD_NUMBER: _ClassVar[int]
+    TIME_LEFT_MS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     bank_ms: int
     deadline: float
-    def __init__(self, seat: _Optional[int] = ..., bank_ms: _Optional[int] = ..., deadline: _Optional[float] = ...) -> None: ...
+    time_left_ms: int
+    def __init__(self, seat: _Optional[int] = ..., bank_ms: _Optional[int] = ..., deadline: _Optional[float] = ..., time_left_ms: _Optional[int] = ...) -> None: ...
 
 class Outcome(_message.Message):
     __slots__ = ("end", "seat", "winners")
@@ -741,11 +743,15 @@ class GameOverEvent(_message.Message):
     def __init__(self, winners: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class GameChange(_message.Message):
-    __slots__ = ("version", "seat", "events")
+    __slots__ = ("version", "seat", "events", "at", "clocks")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
+    AT_FIELD_NUMBER: _ClassVar[int]
+    CLOCKS_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     events: _containers.RepeatedCompositeFieldContainer[Event]
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ...) -> None: ...
+    at: float
+    clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., at: _Optional[float] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ...) -> None: ...
