@@ -1,14 +1,15 @@
 """Bot throughput: moves per second the server's own bots make in 64 concurrent all-bot
 games, beside the human-move throughput of the same server in the same run.
 
-Starts a real server process (SQLite file, synchronous=FULL), then measures in turn:
+For each bot strength (`random`, `hint`) it starts a real server process (SQLite file,
+synchronous=FULL) and measures on it, in turn:
 - human moves: N concurrent clients each playing its games' moves one after the other
-  (benchmarks/service_bench.py's load, the baseline);
-- `random` bots: N all-bot games (the four variants in turn), no bot delay, no pause
-  between deals, nobody connected; the rate is the games' versions gained over the window
-  (read with ListGames at its start and end);
-- `hint` bots: the same with `hint` bots thinking --hint-budget-ms a move.
-Each bot rate is also given as a ratio to the human-move rate of the same run.
+  (benchmarks/service_bench.py's load): the baseline;
+- bot moves: N all-bot games (the four variants in turn), no bot delay, no pause between
+  deals, nobody connected; the rate is the games' versions gained over the window (read
+  with ListGames at its start and end). `hint` bots think --hint-budget-ms a move, at most
+  half the server's hint slots at once (one per two cores).
+Each bot rate is also given as a ratio to the human-move rate of the same server.
 
     .venv/bin/python benchmarks/tables_bench.py --games 64 --seconds 10
 """
@@ -69,18 +70,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(f"{args.games} concurrent games, {args.seconds:.0f} s per figure, hint bots {args.hint_budget_ms} ms a move")
-    with tempfile.TemporaryDirectory() as directory:
-        server = ServerProcess(Path(directory) / "tables.db").start()
-        try:
-            humans = asyncio.run(run_moves(server.address, server_pids(server), args.games, 4, args.seconds,
-                                           random.Random(args.seed)))["per_second"]
-            print(f"{'human moves/s':>24} {humans:>9.0f}")
-            for strength in ("random", "hint"):
+    print(f"{'bots':>7} {'human moves/s':>14} {'bot moves/s':>12} {'ratio':>7} {'games over':>11}")
+    for strength in ("random", "hint"):
+        with tempfile.TemporaryDirectory() as directory:
+            server = ServerProcess(Path(directory) / "tables.db").start()
+            try:
+                humans = asyncio.run(run_moves(server.address, server_pids(server), args.games, 4, args.seconds,
+                                               random.Random(args.seed)))["per_second"]
                 rate, over = bot_rate(server.address, args.games, strength, args.seconds, args.hint_budget_ms)
-                print(f"{strength + ' bot moves/s':>24} {rate:>9.1f}   ratio to human moves {rate / humans:.3f}"
-                      f"   ({over} of {args.games} games over by the end)", flush=True)
-        finally:
-            server.stop()
+                print(f"{strength:>7} {humans:>14.0f} {rate:>12.1f} {rate / humans:>7.3f} {over:>6} of {args.games}",
+                      flush=True)
+            finally:
+                server.stop()
 
 
 if __name__ == "__main__":

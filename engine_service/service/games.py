@@ -180,6 +180,7 @@ class LiveGame:
         return self.table.game
 
     def facts(self) -> Facts:
+        """What the games row keeps, the next instant the server must act included."""
         due = self.table.due()
         return Facts(self.table.status.value, list(self.game.scores), self.table.open_seats(),
                      None if due is None else due.at)
@@ -248,9 +249,10 @@ class GameService:
             credential_hashes=hashes, created_at=self.clock.now(), table_spec=spec.to_dict(),
         )
         live = LiveGame(record, Table(game, spec, hashes, record.created_at), self._lock_for(game_id))
-        await self.store.create_game(record, live.facts())
+        facts = live.facts()
+        await self.store.create_game(record, facts)
         self._remember(live)
-        self._schedule(live)
+        self.on_due(game_id, facts.due)
         return live
 
     # ----------------------------------------------------------------- seats
@@ -471,14 +473,15 @@ class GameService:
         if request_id is not None:
             stored_answer = _answer_dict(MoveAnswer(change.for_viewer(seat), live.table.is_over()))
         stored = MoveRecord(change.version, seat, text, request_id, stored_answer, at, actor.value if actor else None)
+        facts = live.facts()
         try:
-            await self.store.append_move(game_id, stored, live.facts())
+            await self.store.append_move(game_id, stored, facts)
         except BaseException:
             live.stale = True  # not committed (or not known to be): rebuild from the database
             raise
         live.committed = change.version
         live.notify()
-        self._schedule(live)
+        self.on_due(game_id, facts.due)
         return live, change
 
     @staticmethod

@@ -36,6 +36,7 @@ class TableRunner:
         self._tasks: set[asyncio.Task[None]] = set()
         self._loop: asyncio.Task[None] | None = None
         self._stopping = False
+        self._asleep_until = 0.0  # what the loop waits for: a later due need not wake it
         self._log = logs.get_logger()
         games.on_due = self.schedule
 
@@ -65,7 +66,8 @@ class TableRunner:
             return
         self._due[game_id] = at
         heapq.heappush(self._heap, (at, game_id))
-        self._wake.set()
+        if at < self._asleep_until:
+            self._wake.set()
 
     @property
     def pending(self) -> int:
@@ -78,12 +80,15 @@ class TableRunner:
             while self._heap and self._due.get(self._heap[0][1]) != self._heap[0][0]:
                 heapq.heappop(self._heap)  # rescheduled or cancelled since
             if not self._heap:
+                self._asleep_until = float("inf")
                 await self._wake.wait()
                 continue
             at, game_id = self._heap[0]
             if clock.now() < at:
+                self._asleep_until = at
                 await clock.sleep_until(at, self._wake)
                 continue
+            self._asleep_until = 0.0
             heapq.heappop(self._heap)
             del self._due[game_id]
             self._busy.add(game_id)
