@@ -95,7 +95,7 @@ def table_spec(options: pb.TableOptions, players: int) -> tuple[TableSpec | None
     """The table a creation asks for (None: the default, every seat reserved), and the
     open seats to draw invitation codes for."""
     if not options.ListFields():
-        return None, ()
+        return None, ()  # every seat reserved, no clock, never abandoned
     invited: list[int] = []
     seats = []
     for index, setup in enumerate(options.seats):

@@ -12,6 +12,7 @@ loser reloads.
 from __future__ import annotations
 
 import asyncio
+import base64
 import dataclasses
 import hashlib
 import secrets
@@ -256,9 +257,9 @@ class GameService:
         return live
 
     # ----------------------------------------------------------------- seats
-    async def claim(self, game_id: str, seat: int | None, code: str | None) -> Claimed:
+    async def claim(self, game_id: str, seat: int | None, code: str | None, *, token: str | None = None) -> Claimed:
         """Gives an open seat (``seat``, else the one ``code`` invites to, else the first
-        open to anyone) to the caller: its token, returned once."""
+        open to anyone) to the caller: its token (``token``, else a new one), returned once."""
         if code is not None and not (0 < len(code) <= MAX_INVITATION and code.isprintable()):
             raise InvalidInput(f"invitation_code must be 1..{MAX_INVITATION} printable characters",
                                field="invitation_code")
@@ -267,10 +268,10 @@ class GameService:
             async with live.lock:
                 live = await self._current(game_id)
                 chosen = _seat_to_claim(live.table, seat, code)
-                token = new_token()
+                given = token or new_token()
                 code_hash = token_hash(code) if code is not None else None
 
-                def claim(table: Table, at: float, seat: int = chosen, held: str = token_hash(token),
+                def claim(table: Table, at: float, seat: int = chosen, held: str = token_hash(given),
                           code_hash: str | None = code_hash) -> tuple[str, list[Event]]:
                     return action_text("claim", held), table.claim(seat, held, code_hash, at)
 
@@ -282,7 +283,7 @@ class GameService:
                     if violation.reason is Reason.INVALID_INVITATION:
                         raise PermissionDenied(violation.message, reason=violation.reason.value) from None
                     raise
-                return Claimed(game_id, chosen, token, live.table.view(chosen, self.clock.now()))
+                return Claimed(game_id, chosen, given, live.table.view(chosen, self.clock.now()))
         raise VersionConflict("the table is changing too fast; retry")
 
     async def resign(self, game_id: str, seat: int, token: str | None) -> MoveAnswer:
@@ -315,7 +316,15 @@ class GameService:
                 pass  # another call made it first: the same game
         await self._link_rematch(game_id, rematch_id)
         assert token is not None
-        return await self.claim(rematch_id, seat, token)
+        # The new token is derived from the old one, which only its holder knows: asking
+        # again (a lost answer) returns the same token, and nobody else can compute it.
+        new = rematch_token(token, rematch_id)
+        rematch = await self._live(rematch_id)
+        async with rematch.lock:
+            rematch = await self._current(rematch_id)
+            if rematch.table.hashes[seat] == token_hash(new):
+                return Claimed(rematch_id, seat, new, rematch.table.view(seat, self.clock.now()))
+        return await self.claim(rematch_id, seat, token, token=new)
 
     async def _link_rematch(self, game_id: str, rematch_id: str) -> None:
         for _ in range(5):
@@ -330,6 +339,7 @@ class GameService:
                     return
                 except VersionConflict:
                     continue
+        raise VersionConflict("the finished game is changing too fast; retry")
 
     # ----------------------------------------------------------------- read
     async def view(self, game_id: str, seat: int | None, token: str | None) -> TableView:
@@ -478,6 +488,8 @@ class GameService:
             await self.store.append_move(game_id, stored, facts)
         except BaseException:
             live.stale = True  # not committed (or not known to be): rebuild from the database
+            # A cancelled call's write may still commit: the runner reads the game again.
+            self.on_due(game_id, self.clock.now())
             raise
         live.committed = change.version
         live.notify()
@@ -657,6 +669,7 @@ class GameService:
         stored = self.store.version_of(game_id)
         if stored is not None and stored > live.table.version and self._catch_up(live):
             live.notify()
+            self._schedule(live)  # another process made entries: what is due may have changed
         return live
 
     def _catch_up(self, live: LiveGame) -> bool:
@@ -708,6 +721,12 @@ def _server_entry(table: Table, turn: ServerTurn, move: Move | None) -> tuple[Ac
         return None, lambda table, at: (action_text("forfeit"), table.forfeit(seat, at))
     actor = Actor.BOT if due.kind is DueKind.BOT else Actor.STAND_IN
     return actor, lambda table, at: (move.text(), table.push(seat, move, at, actor))
+
+
+def rematch_token(old_token: str, rematch_id: str) -> str:
+    """A player's token in a rematch: a function of his token of the finished game."""
+    digest = hashlib.sha256(f"rematch-token:{rematch_id}:{old_token}".encode()).digest()[:24]
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
 def _replay(record: MoveRecord) -> Apply:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import heapq
+import sqlite3
 
 from . import logs
 from .errors import ServiceError
@@ -22,6 +23,11 @@ from .solving import SolverSlots
 
 # After a turn failed (the database busy...), the runner tries that game again this much later.
 RETRY_SECONDS = 1.0
+# How often the runner reads the games due soon from the database: those whose last entry
+# another process made (or a process that died), which nobody told this one of.
+SWEEP_SECONDS = 2.0
+# Games read per query of a sweep.
+SWEEP_PAGE = 1000
 
 
 class TableRunner:
@@ -35,20 +41,43 @@ class TableRunner:
         self._again: dict[str, float] = {}  # due again while their turn was under way
         self._tasks: set[asyncio.Task[None]] = set()
         self._loop: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
         self._stopping = False
         self._asleep_until = 0.0  # what the loop waits for: a later due need not wake it
         self._log = logs.get_logger()
         games.on_due = self.schedule
 
     def start(self) -> None:
-        for game_id, at in self.games.store.due_games():
-            self.schedule(game_id, at)
-        self._loop = asyncio.get_running_loop().create_task(self._run())
+        self._sweep()
+        loop = asyncio.get_running_loop()
+        self._loop = loop.create_task(self._run())
+        self._sweeper = loop.create_task(self._sweep_every(SWEEP_SECONDS))
+
+    def _sweep(self) -> None:
+        """Schedules every game the database says is due before the next sweep ends."""
+        until = self.games.clock.now() + 2 * SWEEP_SECONDS
+        after: tuple[float, str] | None = None
+        while True:
+            page = self.games.store.due_games(until=until, after=after, limit=SWEEP_PAGE)
+            for game_id, at in page:
+                if game_id not in self._due or self._due[game_id] > at:
+                    self.schedule(game_id, at)
+            if len(page) < SWEEP_PAGE:
+                return
+            after = (page[-1][1], page[-1][0])
+
+    async def _sweep_every(self, seconds: float) -> None:
+        while not self._stopping:
+            await asyncio.sleep(seconds)
+            try:
+                self._sweep()
+            except sqlite3.Error:
+                continue  # the database is busy: the next sweep will see them
 
     async def stop(self) -> None:
         self._stopping = True
         self._wake.set()
-        tasks = [task for task in (self._loop, *self._tasks) if task is not None]
+        tasks = [task for task in (self._loop, self._sweeper, *self._tasks) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

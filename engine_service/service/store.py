@@ -366,10 +366,16 @@ class Store:
         ).fetchone()
         return None if row is None else _move_record(row)
 
-    def due_games(self, limit: int = 10_000) -> list[tuple[str, float]]:
-        """Games the server must act in (a bot to move, a clock running), soonest first."""
+    def due_games(
+        self, *, until: float, after: tuple[float, str] | None = None, limit: int = 1000
+    ) -> list[tuple[str, float]]:
+        """Games the server must act in before ``until`` (a bot to move, a clock running...),
+        soonest first, a page at a time: those after ``after`` (due, game id)."""
+        start_due, start_id = after if after is not None else (float("-inf"), "")
         rows = self._reader.execute(
-            "SELECT game_id, due FROM games WHERE due IS NOT NULL ORDER BY due LIMIT ?", (limit,)
+            "SELECT game_id, due FROM games WHERE due IS NOT NULL AND due <= ? AND (due > ? OR (due = ? AND game_id > ?))"
+            " ORDER BY due, game_id LIMIT ?",
+            (until, start_due, start_due, start_id, limit),
         ).fetchall()
         return [(row[0], float(row[1])) for row in rows]
 

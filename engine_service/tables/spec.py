@@ -38,8 +38,9 @@ class TableSpec:
 
     @classmethod
     def reserved(cls, players: int) -> TableSpec:
-        """Every seat's token to the creator, no clock: a table run by its callers."""
-        return cls(tuple(SeatSpec() for _ in range(players)))
+        """Every seat's token to the creator, no clock, never abandoned: a game run by its
+        callers (a game created without table options)."""
+        return cls(tuple(SeatSpec() for _ in range(players)), abandon_after=0.0)
 
     def check_players(self, players: int) -> None:
         if len(self.seats) != players:

@@ -330,7 +330,8 @@ def _analyze_request(item: analysis.DealInput | None, game_id: str | None, seat:
 
 def _created(response: api.CreateGameResponse) -> CreatedGame:
     by_seat = {credential.seat: credential.token for credential in response.credentials}
-    tokens = tuple(by_seat.get(seat, "") for seat in range(len(response.view.seats)))
+    seats = len(response.view.seats) or len(response.credentials)  # a server without tables lists no seats
+    tokens = tuple(by_seat.get(seat, "") for seat in range(seats))
     invitations = {invitation.seat: invitation.code for invitation in response.invitations}
     return CreatedGame(response.game_id, tokens, response.view, invitations)
 

@@ -124,8 +124,8 @@ class GameServiceServicer:
         """The rematch of a finished game, for one of its human seats (its token of the finished
         game): a new game with the same variant, options, seats and bots, and a new secret
         seed. The first player to ask creates it; each player gets his own seat's new token,
-        returned to him only, once (asked again: FAILED_PRECONDITION SEAT_TAKEN). The rematch
-        starts when every human has asked. FAILED_PRECONDITION GAME_NOT_OVER if the game is
+        derived from his old one, so only he can have it (asked again, the same token). The
+        rematch starts when every human has asked. FAILED_PRECONDITION GAME_NOT_OVER if the game is
         not finished (an abandoned game has no rematch).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
