@@ -16,7 +16,6 @@ import base64
 import dataclasses
 import hashlib
 import secrets
-import sqlite3
 import uuid
 import weakref
 from collections import Counter, OrderedDict
@@ -47,6 +46,7 @@ from ..tables import (
     TimeoutPolicy,
     action_text,
 )
+from . import metrics
 from .clock import Clock, SystemClock
 from .credentials import new_token, seat_of, token_hash
 from .errors import (
@@ -56,18 +56,17 @@ from .errors import (
     InvalidInput,
     OutOfRange,
     PermissionDenied,
+    ServiceError,
     Unauthenticated,
     VersionConflict,
 )
-from .store import Facts, GameRecord, GameRow, MoveRecord, Store
+from .store import Facts, GameRecord, GameRow, GameStore, MoveRecord
 
 # A move as a request gives it, read against the game's deck once the game is loaded.
 ReadMove = Callable[[Deck], Move]
 MAX_REQUEST_ID = 128
 MAX_SEED = 256
-# How often the games being watched are checked for moves made by another server process
-# (one query for all of them), and the longest a watcher sleeps without checking.
-WATCH_POLL_SECONDS = 0.05
+# The longest a watcher sleeps without looking at its game (the store's notices wake it sooner).
 WATCH_SAFETY_SECONDS = 1.0
 
 
@@ -204,7 +203,7 @@ def _no_schedule(game_id: str, at: float | None) -> None:
 class GameService:
     """Create, claim, read, list, move, validate, watch, resign, rematch; and the server's own turns."""
 
-    def __init__(self, store: Store, *, cache_size: int = 4096, clock: Clock | None = None) -> None:
+    def __init__(self, store: GameStore, *, cache_size: int = 4096, clock: Clock | None = None) -> None:
         self.store = store
         self.clock: Clock = clock or SystemClock()
         # Told the next instant the server must act in a game, after each entry (TableRunner).
@@ -215,7 +214,8 @@ class GameService:
         # reloaded after eviction or a failed commit is guarded by the same lock.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._watched: Counter[str] = Counter()  # game id -> watchers in this process
-        self._poller: asyncio.Task[None] | None = None
+        self._poller: asyncio.Task[None] | None = None  # follows other processes' entries in watched games
+        self._refreshing: set[asyncio.Task[None]] = set()
 
     # ----------------------------------------------------------------- create
     async def create(
@@ -251,7 +251,8 @@ class GameService:
         )
         live = LiveGame(record, Table(game, spec, hashes, record.created_at), self._lock_for(game_id))
         facts = live.facts()
-        await self.store.create_game(record, facts)
+        with metrics.STORE_SECONDS.labels(operation="create").time():
+            await self.store.create_game(record, facts)
         self._remember(live)
         self.on_due(game_id, facts.due)
         return live
@@ -306,7 +307,7 @@ class GameService:
                 raise FailedPrecondition("a rematch follows a finished game", reason=Reason.GAME_NOT_OVER.value)
             record, spec, hashes = live.record, live.table.spec, list(live.table.hashes)
         rematch_id = hashlib.sha256(f"rematch:{game_id}".encode()).hexdigest()[:32]
-        if self.store.load_game(rematch_id) is None:
+        if await self.store.load_game(rematch_id) is None:
             seed = secrets.token_hex(32)
             game = new_game(record.variant, record.options, seed=seed)
             try:
@@ -389,12 +390,12 @@ class GameService:
             raise OutOfRange("the deal has no such trick", reason="TRICK_OUT_OF_RANGE", field="from_trick")
         return PlayedDeal(replay, start, seat)
 
-    def list(
+    async def list(
         self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False
     ) -> list[GameRow]:
         if variant is not None:
             variant_class(variant)
-        return self.store.list_games(variant=variant, status=status, before_seq=before_seq, limit=limit,
+        return await self.store.list_games(variant=variant, status=status, before_seq=before_seq, limit=limit,
                                      open_seats=open_seats)
 
     # ----------------------------------------------------------------- moves
@@ -446,7 +447,7 @@ class GameService:
             live = await (self._current(game_id) if self.store.is_shared() else self._live(game_id))
             move = self._read(live, read_move)
             if request_id is not None:
-                earlier = self.store.find_request(game_id, seat, request_id)
+                earlier = await self.store.find_request(game_id, seat, request_id)
                 if earlier is not None:
                     return self._replayed(earlier, move)
             self._check_time(live, seat)
@@ -474,7 +475,7 @@ class GameService:
             text, change = self._checked_apply(live, seat, apply, expected_version, at)
         except (RuleViolation, VersionConflict):
             # Decide on the latest state: another process may have moved unnoticed.
-            if self.store.version_of(game_id) == live.table.version:
+            if await self.store.version_of(game_id) == live.table.version:
                 raise
             live = await self._current(game_id)
             text, change = self._checked_apply(live, seat, apply, expected_version, at)
@@ -485,7 +486,8 @@ class GameService:
         stored = MoveRecord(change.version, seat, text, request_id, stored_answer, at, actor.value if actor else None)
         facts = live.facts()
         try:
-            await self.store.append_move(game_id, stored, facts)
+            with metrics.STORE_SECONDS.labels(operation="append").time():
+                await self.store.append_move(game_id, stored, facts)
         except BaseException:
             live.stale = True  # not committed (or not known to be): rebuild from the database
             # A cancelled call's write may still commit: the runner reads the game again.
@@ -493,6 +495,7 @@ class GameService:
             raise
         live.committed = change.version
         live.notify()
+        metrics.ENTRIES.labels(kind="table" if text.startswith("@") else "move").inc()
         self.on_due(game_id, facts.due)
         return live, change
 
@@ -590,29 +593,36 @@ class GameService:
             self._unwatch(game_id)
 
     def _watch(self, game_id: str) -> None:
+        metrics.WATCHERS.inc()
         self._watched[game_id] += 1
         if self._poller is None or self._poller.done():
-            self._poller = asyncio.get_running_loop().create_task(self._poll_watched())
+            self._poller = asyncio.get_running_loop().create_task(
+                self.store.follow(lambda: list(self._watched), self._changed_elsewhere))
 
     def _unwatch(self, game_id: str) -> None:
+        metrics.WATCHERS.dec()
         self._watched[game_id] -= 1
         if self._watched[game_id] <= 0:
             del self._watched[game_id]
+        if not self._watched and self._poller is not None:
+            self._poller.cancel()
+            self._poller = None
 
-    async def _poll_watched(self) -> None:
-        """Brings the watched games up to date with moves other processes committed."""
-        while self._watched:
-            await asyncio.sleep(WATCH_POLL_SECONDS)
-            try:
-                versions = self.store.versions_of(list(self._watched))
-            except sqlite3.Error:
-                continue  # the database is busy: the next round will see the moves
-            for game_id, version in versions.items():
-                cached = self._cache.get(game_id)
-                if cached is None or cached.stale or version > cached.committed:
-                    live = await self._live(game_id)
-                    async with live.lock:
-                        await self._current(game_id)
+    def _changed_elsewhere(self, game_id: str, version: int) -> None:
+        """Another process committed ``game_id`` up to ``version``: its watchers here catch up."""
+        cached = self._cache.get(game_id)
+        if game_id in self._watched and (cached is None or cached.stale or version > cached.committed):
+            task = asyncio.get_running_loop().create_task(self._refresh(game_id))
+            self._refreshing.add(task)
+            task.add_done_callback(self._refreshing.discard)
+
+    async def _refresh(self, game_id: str) -> None:
+        try:
+            live = await self._live(game_id)
+            async with live.lock:
+                await self._current(game_id)
+        except ServiceError:
+            pass  # the database is unavailable: the next notice, or the watcher's own wait, retries
 
     # ----------------------------------------------------------------- internals
     def _read(self, live: LiveGame, read_move: ReadMove) -> Move:
@@ -651,7 +661,7 @@ class GameService:
         if live is not None and not live.stale:
             self._cache.move_to_end(game_id)
             return live
-        record = self.store.load_game(game_id)
+        record = await self.store.load_game(game_id)
         if record is None:
             raise GameNotFound("no game has this id", field="game_id")
         game = new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
@@ -659,21 +669,21 @@ class GameService:
         fresh = LiveGame(record, Table(game, spec, record.credential_hashes, record.created_at), self._lock_for(game_id))
         if live is not None:
             fresh.changed = live.changed  # wake the watchers of the replaced copy
-        self._catch_up(fresh)
+        await self._catch_up(fresh)
         self._remember(fresh)
         return fresh
 
     async def _current(self, game_id: str) -> LiveGame:
         """The game with every committed move applied (another process may have written)."""
         live = await self._live(game_id)
-        stored = self.store.version_of(game_id)
-        if stored is not None and stored > live.table.version and self._catch_up(live):
+        stored = await self.store.version_of(game_id)
+        if stored is not None and stored > live.table.version and await self._catch_up(live):
             live.notify()
             self._schedule(live)  # another process made entries: what is due may have changed
         return live
 
-    def _catch_up(self, live: LiveGame) -> bool:
-        moves = self.store.moves_after(live.record.game_id, live.table.version)
+    async def _catch_up(self, live: LiveGame) -> bool:
+        moves = await self.store.moves_after(live.record.game_id, live.table.version)
         for record in moves:
             live.apply(record.seat, _replay(record), record.at)
         live.committed = live.table.version

@@ -24,7 +24,7 @@ from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from ..rules import RuleViolation
-from . import errors, logs
+from . import errors, logs, metrics
 from .games import MALFORMED_REASONS
 from .logs import get_logger
 
@@ -218,6 +218,9 @@ class _CallLog:
         if self.sent:
             extra["messages"] = self.sent
         logs.access(status=self.code.name, latency_ms=latency_ms, **extra)
+        method = self.fields["method"]
+        metrics.RPCS.labels(method=method, status=self.code.name).inc()
+        metrics.RPC_SECONDS.labels(method=method).observe(latency_ms / 1000)
         logs.unbind_request(self._bound)
 
 

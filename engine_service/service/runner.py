@@ -3,8 +3,10 @@ bots' moves, the timeouts of turn clocks, the next deal at tables the server run
 the abandonment of idle games.
 
 Every game tells the runner the next instant it is due after each entry
-(``GameService.on_due``); at start-up the runner reads every due game from the database,
-so a bot due or a deadline passed while the server was down is acted on at once. A turn
+(``GameService.on_due``); every SWEEP_SECONDS, and at start-up, the runner reads the games
+due soon from the database, so a bot due or a deadline passed while the server was down
+is acted on at once. Of the processes on one database (workers, replicas), only the
+holder of a lease in the database acts; another takes over when it dies. A turn
 reads the table's state and its seat's knowledge under the game's lock, decides off the
 lock, and makes its entry only at the version it read: a turn is applied once, however
 many runners race for it (a human's move meanwhile voids it, and the runner reads again).
@@ -13,8 +15,10 @@ many runners race for it (a human's move meanwhile voids it, and the runner read
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import sqlite3
+import uuid
 
 from . import logs
 from .errors import ServiceError
@@ -26,6 +30,12 @@ RETRY_SECONDS = 1.0
 # How often the runner reads the games due soon from the database: those whose last entry
 # another process made (or a process that died), which nobody told this one of.
 SWEEP_SECONDS = 2.0
+# One process at a time runs the tables (every replica or worker on one database has a
+# runner): the holder of this lease, renewed every LEASE_RENEW_SECONDS. When it dies, another
+# takes over within LEASE_SECONDS.
+LEASE = "table-runner"
+LEASE_SECONDS = 3.0
+LEASE_RENEW_SECONDS = 1.0
 # Games read per query of a sweep.
 SWEEP_PAGE = 1000
 
@@ -43,22 +53,42 @@ class TableRunner:
         self._loop: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._stopping = False
+        self._holder = uuid.uuid4().hex  # this process, as the lease knows it
+        self.leading = False  # whether this process holds the lease: only then does it act
+        self._leaser: asyncio.Task[None] | None = None
         self._asleep_until = 0.0  # what the loop waits for: a later due need not wake it
         self._log = logs.get_logger()
         games.on_due = self.schedule
 
-    def start(self) -> None:
-        self._sweep()
+    async def start(self) -> None:
+        await self._renew()
+        await self._sweep()
         loop = asyncio.get_running_loop()
         self._loop = loop.create_task(self._run())
         self._sweeper = loop.create_task(self._sweep_every(SWEEP_SECONDS))
+        self._leaser = loop.create_task(self._renew_every(LEASE_RENEW_SECONDS))
 
-    def _sweep(self) -> None:
+    async def _renew(self) -> None:
+        try:
+            leading = await self.games.store.try_lease(LEASE, self._holder, LEASE_SECONDS)
+        except (sqlite3.Error, ServiceError):
+            leading = False  # the database is away: whoever holds the lease when it is back acts
+        if leading and not self.leading:
+            self._log.info("table_runner_leading")
+            self._wake.set()
+        self.leading = leading
+
+    async def _renew_every(self, seconds: float) -> None:
+        while not self._stopping:
+            await asyncio.sleep(seconds)
+            await self._renew()
+
+    async def _sweep(self) -> None:
         """Schedules every game the database says is due before the next sweep ends."""
         until = self.games.clock.now() + 2 * SWEEP_SECONDS
         after: tuple[float, str] | None = None
         while True:
-            page = self.games.store.due_games(until=until, after=after, limit=SWEEP_PAGE)
+            page = await self.games.store.due_games(until=until, after=after, limit=SWEEP_PAGE)
             for game_id, at in page:
                 if game_id not in self._due or self._due[game_id] > at:
                     self.schedule(game_id, at)
@@ -70,17 +100,20 @@ class TableRunner:
         while not self._stopping:
             await asyncio.sleep(seconds)
             try:
-                self._sweep()
-            except sqlite3.Error:
-                continue  # the database is busy: the next sweep will see them
+                await self._sweep()
+            except (sqlite3.Error, ServiceError):
+                continue  # the database is busy or away: the next sweep will see them
 
     async def stop(self) -> None:
         self._stopping = True
         self._wake.set()
-        tasks = [task for task in (self._loop, self._sweeper, *self._tasks) if task is not None]
+        tasks = [task for task in (self._loop, self._sweeper, self._leaser, *self._tasks) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self.leading:  # handed over at once: another process need not wait for it to expire
+            with contextlib.suppress(sqlite3.Error, ServiceError):
+                await self.games.store.try_lease(LEASE, self._holder, 0.0)
 
     def schedule(self, game_id: str, at: float | None) -> None:
         """``game_id`` is next due at ``at`` (None: never, as things stand)."""
@@ -108,7 +141,7 @@ class TableRunner:
             self._wake.clear()
             while self._heap and self._due.get(self._heap[0][1]) != self._heap[0][0]:
                 heapq.heappop(self._heap)  # rescheduled or cancelled since
-            if not self._heap:
+            if not self._heap or not self.leading:
                 self._asleep_until = float("inf")
                 await self._wake.wait()
                 continue

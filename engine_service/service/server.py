@@ -26,15 +26,16 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from ..solver import interrupt_all, slowed_down
-from . import logs, workers
+from . import logs, metrics, workers
 from .analysis_servicer import AnalysisServiceServicer
 from .clock import clock_from_environment
+from .errors import StorageUnavailable
 from .games import GameService
 from .interceptor import ServiceInterceptor, add_intercepted
 from .runner import TableRunner
 from .servicer import GameServiceServicer
 from .solving import SolverSlots
-from .store import DatabaseTooNew, Store
+from .store import DatabaseTooNew, database_for_logs, open_store
 
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
 ANALYSIS_SERVICE_NAME = analysis_service_pb2.DESCRIPTOR.services_by_name["AnalysisService"].full_name
@@ -75,7 +76,10 @@ class Settings:
     """Every setting, each declared once: `OPTIONS` derives the flags and variables from these."""
 
     address: str = _setting("127.0.0.1:50051", str, "host:port to listen on (port 0 picks a free one)")
-    database: str = _setting("cardgames.db", str, "the SQLite file of the games (created if missing)")
+    database: str = _setting(
+        "cardgames.db", str,
+        "the games' database: a SQLite file (or sqlite:///path; created if missing) or a PostgreSQL URL "
+        "(postgresql://user:password@host:port/database)")
     sync: str = _setting(
         "FULL", _one_of("FULL", "NORMAL"),
         "SQLite synchronous mode: FULL (an acknowledged move survives a power loss) or NORMAL")
@@ -90,6 +94,8 @@ class Settings:
         0, _number(int, 0),
         "solver threads for hints per process, apart from the analyses' so players never wait behind a batch "
         "(a hint takes as many free ones as there are cores, at least one); 0: one per core")
+    metrics_address: str = _setting(
+        "", str, "host:port serving Prometheus metrics at /metrics (port 0 picks one); empty: none")
     caller_slots: int = _setting(
         0, _number(int, 0),
         "the most analysis slots one caller (a peer address) holds at once; 0: half of them, at least one")
@@ -168,7 +174,7 @@ class Server:
             raise StartupError("address_unavailable", f"cannot listen on {settings.address}") from None
         self.address = f"{settings.address.rsplit(':', 1)[0]}:{self.port}"
         try:
-            self.store = Store(settings.database, synchronous=settings.sync)
+            self.store = open_store(settings.database, synchronous=settings.sync)
         except sqlite3.Error as error:
             raise StartupError("database_unavailable", f"cannot open {settings.database}: {error}") from None
         except DatabaseTooNew as error:
@@ -177,6 +183,9 @@ class Server:
         self.health = health.aio.HealthServicer()  # type: ignore[attr-defined]  # grpc-stubs predates health.aio
         self.solving = SolverSlots(settings.solver_slots, settings.hint_slots, settings.caller_slots)
         self.runner = TableRunner(self.games, self.solving)
+        metrics.watch_slots("hint", lambda: self.solving.hints.busy)
+        metrics.watch_slots("analysis", lambda: self.solving.analysis.busy)
+        self._database_watch: asyncio.Task[None] | None = None
         interceptor = ServiceInterceptor()
         add_intercepted(self.grpc, game_service_pb2_grpc.add_GameServiceServicer_to_server,
                         GameServiceServicer(self.games, self.solving), interceptor)
@@ -189,22 +198,49 @@ class Server:
         )
 
     async def start(self) -> None:
-        self.runner.start()
+        try:
+            await self.store.open()
+        except DatabaseTooNew as error:
+            raise StartupError("database_too_new", str(error)) from None
+        except (sqlite3.Error, StorageUnavailable) as error:
+            raise StartupError("database_unavailable", f"cannot open the database: {error}") from None
+        await self.runner.start()
         await self.grpc.start()
+        await self._set_health(True)
+        metrics.DATABASE_UP.set(1)  # it answered: the store is open
+        self._database_watch = asyncio.get_running_loop().create_task(self._watch_database())
+
+    async def _set_health(self, serving: bool) -> None:
+        status = health_pb2.HealthCheckResponse.SERVING if serving else health_pb2.HealthCheckResponse.NOT_SERVING
         for name in ("", SERVICE_NAME, ANALYSIS_SERVICE_NAME):
-            await self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+            await self.health.set(name, status)
+
+    async def _watch_database(self) -> None:
+        """Readiness follows the database: NOT_SERVING while it does not answer."""
+        up = True
+        while True:
+            await asyncio.sleep(DATABASE_CHECK_SECONDS)
+            answers = await self.store.ping()
+            metrics.DATABASE_UP.set(1 if answers else 0)
+            if answers != up:
+                up = answers
+                logs.get_logger().warning("database_up" if up else "database_down")
+                await self._set_health(up)
 
     async def stop(self) -> None:
         """Stops accepting calls, lets in-flight calls finish within the grace period, closes the database."""
-        for name in ("", SERVICE_NAME, ANALYSIS_SERVICE_NAME):
-            await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+        if self._database_watch is not None:
+            self._database_watch.cancel()
+        await self._set_health(False)
         await self.runner.stop()  # no entry of the server's own after this: its turns resume at the next start
         await self.grpc.stop(self.settings.grace)
         interrupt_all()  # the solves of calls the grace period ended: their threads would hold up the exit
         self.solving.close()
-        self.store.close()
+        await self.store.close()
 
 
+# How often readiness checks that the database answers.
+DATABASE_CHECK_SECONDS = 1.0
 # Log lines are buffered (no system call per line) and written out this often.
 LOG_FLUSH_SECONDS = 0.1
 
@@ -223,13 +259,22 @@ async def serve(settings: Settings) -> None:
         log.error(error.event, detail=error.detail)
         logs.flush()
         raise SystemExit(1) from None
-    await server.start()
+    try:
+        await server.start()
+    except StartupError as error:
+        log.error(error.event, detail=error.detail)
+        logs.flush()
+        raise SystemExit(1) from None
     if workers.is_worker():
         log.info("worker_started", address=server.address, pid=os.getpid())
         logs.flush()
         workers.notify_ready()
     else:
-        log.info("server_started", address=server.address, database=settings.database, sync=settings.sync)
+        log.info("server_started", address=server.address, database=database_for_logs(settings.database),
+                 sync=settings.sync)
+        logs.flush()
+    if settings.metrics_address and not workers.is_worker():
+        log.info("metrics_started", address=metrics.serve(settings.metrics_address))
         logs.flush()
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()

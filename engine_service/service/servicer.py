@@ -97,7 +97,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
         variant = convert.variant_name(request.variant, required=False)
         status = convert.status_name(request.status)
         filters = f"{variant or ''}/{status or ''}" + ("/open" if request.open_seats else "")
-        rows = self.games.list(variant=variant, status=status, before_seq=_decode_page_token(request.page_token, filters),
+        rows = await self.games.list(variant=variant, status=status, before_seq=_decode_page_token(request.page_token, filters),
                                limit=size + 1, open_seats=request.open_seats)
         more = len(rows) > size
         rows = rows[:size]

@@ -45,7 +45,7 @@ import time
 from typing import TYPE_CHECKING
 
 from . import logs
-from .store import Store
+from .store import DatabaseTooNew, SqliteStore, database_for_logs, is_postgres, sqlite_path
 
 if TYPE_CHECKING:
     import asyncio
@@ -126,8 +126,9 @@ def supervise(settings: Settings) -> int:
         return 1
     with reserved:
         try:
-            Store(settings.database, synchronous=settings.sync).close()  # the schema, once, before the workers
-        except sqlite3.Error as error:
+            if not is_postgres(settings.database):  # the file's schema, once, before the workers
+                SqliteStore(sqlite_path(settings.database), synchronous=settings.sync).close_now()
+        except (sqlite3.Error, DatabaseTooNew) as error:
             log.error("database_unavailable", detail=f"cannot open {settings.database}: {error}")
             logs.flush()
             return 1
@@ -222,7 +223,7 @@ class _Supervisor:
                 self._died(worker)
             self.log.error("startup_failed", detail="a worker exited before it was ready")
             return self._stop(exited, failed=True)
-        self.log.info("server_started", address=self.address, database=self.settings.database,
+        self.log.info("server_started", address=self.address, database=database_for_logs(self.settings.database),
                       sync=self.settings.sync, workers=self.settings.workers)
         logs.flush()
         failures = 0  # replacements in a row that died before they were ready

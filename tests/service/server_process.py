@@ -21,14 +21,16 @@ class ServerProcess:
     """
 
     def __init__(self, database: Path | str, *extra_args: str, env: dict[str, str] | None = None,
-                 listen: str = "127.0.0.1:0") -> None:
+                 listen: str = "127.0.0.1:0", log_dir: Path | None = None) -> None:
         self.database = str(database)
         self.listen = listen
         self.extra_args = extra_args
         self.env = env
         self.process: subprocess.Popen[bytes] | None = None
         self.address = ""
-        self.log_path = Path(f"{self.database}.{os.getpid()}.{id(self):x}.log")
+        # Beside a SQLite file; a PostgreSQL URL needs ``log_dir``.
+        base = Path(log_dir) / "server" if log_dir is not None else Path(self.database)
+        self.log_path = Path(f"{base}.{os.getpid()}.{id(self):x}.log")
 
     def launch(self) -> ServerProcess:
         """Starts the process without waiting for it to listen."""

@@ -9,7 +9,7 @@ import pytest
 from engine_service.rules import parse_move
 from engine_service.service.clock import ManualClock
 from engine_service.service.games import GameService
-from engine_service.service.store import Store
+from engine_service.service.store import SqliteStore
 from engine_service.tables import SeatKind, SeatSpec, Strength, TableSpec
 
 BOT = SeatSpec(SeatKind.BOT, Strength.GREEDY)
@@ -17,7 +17,7 @@ BOT = SeatSpec(SeatKind.BOT, Strength.GREEDY)
 
 def test_a_game_without_table_options_is_never_due(tmp_path):
     async def scenario():
-        service = GameService(Store(str(tmp_path / "plain.db")), clock=ManualClock())
+        service = GameService(SqliteStore(str(tmp_path / "plain.db")), clock=ManualClock())
         told: list[float | None] = []
         service.on_due = lambda game_id, at: told.append(at)
         await service.create("belote", {})
@@ -32,7 +32,7 @@ def test_a_cancelled_entry_still_tells_the_runner_to_read_the_game_again(tmp_pat
 
     async def scenario():
         clock = ManualClock()
-        store = Store(str(tmp_path / "cancel.db"))
+        store = SqliteStore(str(tmp_path / "cancel.db"))
         service = GameService(store, clock=clock)
         # Seat 1, left of the first dealer, bids first: the person.
         created = await service.create("euchre3", {}, seed="cancel", table=TableSpec((BOT, SeatSpec(), BOT), bot_delay=5.0))
@@ -50,7 +50,7 @@ def test_a_cancelled_entry_still_tells_the_runner_to_read_the_game_again(tmp_pat
         move = view.game.legal_moves[0]
         with pytest.raises(asyncio.CancelledError):
             await service.submit(created.game_id, 1, created.tokens[1], lambda deck: parse_move(move.text(), deck))
-        return told, clock.now(), store.version_of(created.game_id)
+        return told, clock.now(), await store.version_of(created.game_id)
 
     told, now, version = asyncio.run(scenario())
     assert version == 1 and told and told[-1][1] == now

@@ -24,10 +24,20 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from .errors import AlreadyExists, StorageUnavailable, VersionConflict
+from ..errors import AlreadyExists, StorageUnavailable, VersionConflict
+from .contract import OnChange, Watched
+from .records import (
+    NO_SEAT,
+    DatabaseTooNew,
+    Facts,
+    GameRecord,
+    GameRow,
+    MoveRecord,
+    json_or_null,
+    loads_or_none,
+)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -68,64 +78,18 @@ CREATE INDEX games_by_due ON games (due) WHERE due IS NOT NULL;
 CREATE INDEX games_with_open_seats ON games (variant, seq) WHERE open_seats > 0;
 """
 
+LEASES = """
+CREATE TABLE leases (
+    name TEXT PRIMARY KEY,                    -- a duty one process at a time performs
+    holder TEXT NOT NULL,
+    expires_at REAL NOT NULL                  -- seconds since the Unix epoch
+);
+"""
+
 # Versioned migrations: the database's PRAGMA user_version is how many have run.
-MIGRATIONS = (SCHEMA, TABLES)
-
-
-class DatabaseTooNew(Exception):
-    """The database was migrated by a newer server than this one."""
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """What creates a game: replaying its moves on it gives the current state."""
-
-    game_id: str
-    variant: str
-    options: dict[str, Any]
-    seed: str
-    deal: str | None
-    credential_hashes: list[str]
-    created_at: float
-    table_spec: dict[str, Any] | None = None  # JSON of TableSpec; None: every seat reserved
-
-
-@dataclass(frozen=True)
-class MoveRecord:
-    """One entry of a game's log: a move, or a table action (its text starts with "@")."""
-
-    version: int
-    seat: int | None  # None: the table's own (abandonment, a rematch's link)
-    move: str
-    request_id: str | None
-    answer: dict[str, Any] | None
-    at: float = 0.0  # when it was made (seconds since the Unix epoch): the clocks replay from it
-    actor: str | None = None  # who moved for the seat, if not its holder (tables.Actor)
-
-
-@dataclass(frozen=True)
-class Facts:
-    """What the games row keeps of a game's state, for listing and for the server's own moves."""
-
-    status: str
-    scores: list[int]
-    open_seats: int = 0
-    due: float | None = None
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """A game as listed: public facts only."""
-
-    seq: int
-    game_id: str
-    variant: str
-    status: str
-    version: int
-    scores: list[int]
-    created_at: float
-    updated_at: float
-    open_seats: int = 0
+MIGRATIONS = (SCHEMA, TABLES, LEASES)
+# How often a process following watched games polls the file for other processes' entries.
+FOLLOW_POLL_SECONDS = 0.05
 
 
 _Write = Callable[[sqlite3.Connection], Any]
@@ -140,8 +104,9 @@ SHARED_HOLD = 10.0
 LOCKED_RETRY = 0.002
 
 
-class Store:
-    """The database: async writes, group-committed on the event loop; synchronous reads."""
+class SqliteStore:
+    """The SQLite file: writes group-committed on the event loop; reads on a connection of
+    their own (WAL readers never wait for the writer), answered at once."""
 
     def __init__(self, path: str, *, synchronous: str = "FULL", busy_timeout_ms: int = 10_000) -> None:
         self.path = path
@@ -195,7 +160,13 @@ class Store:
             self._data_version = version
             self._shared_until = time.monotonic() + SHARED_HOLD
 
-    def close(self) -> None:
+    async def open(self) -> None:
+        """Nothing to do: the file was opened and migrated by the constructor."""
+
+    async def close(self) -> None:
+        self.close_now()
+
+    def close_now(self) -> None:
         if self._pending:
             self._flush()
         self._writer.close()
@@ -213,7 +184,7 @@ class Store:
                 (
                     record.game_id, record.variant, json.dumps(record.options), record.seed, record.deal,
                     json.dumps(record.credential_hashes), facts.status, json.dumps(facts.scores), record.created_at,
-                    record.created_at, _json_or_null(record.table_spec), facts.open_seats, facts.due,
+                    record.created_at, json_or_null(record.table_spec), facts.open_seats, facts.due,
                 ),
             )
             if inserted.rowcount != 1:
@@ -231,7 +202,7 @@ class Store:
                 "INSERT OR IGNORE INTO moves (game_id, version, seat, move, request_id, answer, created_at, actor)"
                 " SELECT ?, ?, ?, ?, ?, ?, ?, ? FROM games WHERE game_id = ? AND version = ?",
                 (game_id, move.version, NO_SEAT if move.seat is None else move.seat, move.move, move.request_id,
-                 _json_or_null(move.answer), move.at, move.actor, game_id, move.version - 1),
+                 json_or_null(move.answer), move.at, move.actor, game_id, move.version - 1),
             )
             if inserted.rowcount != 1:
                 raise VersionConflict("the game has moved on; reload it")
@@ -328,7 +299,7 @@ class Store:
         return outcomes
 
     # ----------------------------------------------------------------- reads
-    def load_game(self, game_id: str) -> GameRecord | None:
+    async def load_game(self, game_id: str) -> GameRecord | None:
         row = self._reader.execute(
             "SELECT game_id, variant, options, seed, deal, credential_hashes, created_at, table_spec FROM games"
             " WHERE game_id = ?",
@@ -337,13 +308,13 @@ class Store:
         if row is None:
             return None
         return GameRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], json.loads(row[5]), row[6],
-                          _loads_or_none(row[7]))
+                          loads_or_none(row[7]))
 
-    def version_of(self, game_id: str) -> int | None:
+    async def version_of(self, game_id: str) -> int | None:
         row = self._reader.execute("SELECT version FROM games WHERE game_id = ?", (game_id,)).fetchone()
         return None if row is None else int(row[0])
 
-    def versions_of(self, game_ids: list[str]) -> dict[str, int]:
+    async def versions_of(self, game_ids: list[str]) -> dict[str, int]:
         versions: dict[str, int] = {}
         for start in range(0, len(game_ids), 500):
             chunk = game_ids[start:start + 500]
@@ -352,21 +323,21 @@ class Store:
             versions.update(rows.fetchall())
         return versions
 
-    def moves_after(self, game_id: str, version: int) -> list[MoveRecord]:
+    async def moves_after(self, game_id: str, version: int) -> list[MoveRecord]:
         rows = self._reader.execute(
             f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND version > ? ORDER BY version",
             (game_id, version),
         ).fetchall()
         return [_move_record(row) for row in rows]
 
-    def find_request(self, game_id: str, seat: int, request_id: str) -> MoveRecord | None:
+    async def find_request(self, game_id: str, seat: int, request_id: str) -> MoveRecord | None:
         row = self._reader.execute(
             f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND seat = ? AND request_id = ?",
             (game_id, seat, request_id),
         ).fetchone()
         return None if row is None else _move_record(row)
 
-    def due_games(
+    async def due_games(
         self, *, until: float, after: tuple[float, str] | None = None, limit: int = 1000
     ) -> list[tuple[str, float]]:
         """Games the server must act in before ``until`` (a bot to move, a clock running...),
@@ -379,7 +350,42 @@ class Store:
         ).fetchall()
         return [(row[0], float(row[1])) for row in rows]
 
-    def list_games(
+    async def try_lease(self, name: str, holder: str, seconds: float) -> bool:
+        now = time.time()
+
+        def write(conn: sqlite3.Connection) -> bool:
+            taken = conn.execute(
+                "INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE"
+                " SET holder = excluded.holder, expires_at = excluded.expires_at"
+                " WHERE leases.holder = excluded.holder OR leases.expires_at < ?",
+                (name, holder, now + seconds, now),
+            )
+            return taken.rowcount == 1
+
+        return bool(await self._submit(write))
+
+    async def follow(self, watched: Watched, on_change: OnChange) -> None:
+        """Polls the file (one query for every watched game): SQLite has no notifications."""
+        while True:
+            await asyncio.sleep(FOLLOW_POLL_SECONDS)
+            games = watched()
+            if not games:
+                continue
+            try:
+                versions = await self.versions_of(games)
+            except sqlite3.Error:
+                continue  # the database is busy: the next round will see the entries
+            for game_id, version in versions.items():
+                on_change(game_id, version)
+
+    async def ping(self) -> bool:
+        try:
+            self._reader.execute("SELECT 1").fetchone()
+        except sqlite3.Error:
+            return False
+        return True
+
+    async def list_games(
         self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False
     ) -> list[GameRow]:
         clauses: list[str] = ["open_seats > 0"] if open_seats else []
@@ -406,19 +412,9 @@ def _statements(script: str) -> list[str]:
     return [statement.strip() for statement in "\n".join(lines).split(";") if statement.strip()]
 
 
-# How a table's own entry (no seat) is stored in the NOT NULL seat column.
-NO_SEAT = -1
 _MOVE_COLUMNS = "version, seat, move, request_id, answer, created_at, actor"
 
 
 def _move_record(row: tuple[Any, ...]) -> MoveRecord:
     seat = None if row[1] == NO_SEAT else row[1]
-    return MoveRecord(row[0], seat, row[2], row[3], _loads_or_none(row[4]), row[5], row[6])
-
-
-def _json_or_null(value: Any) -> str | None:
-    return None if value is None else json.dumps(value)
-
-
-def _loads_or_none(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
+    return MoveRecord(row[0], seat, row[2], row[3], loads_or_none(row[4]), row[5], row[6])

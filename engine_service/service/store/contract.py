@@ -1,0 +1,66 @@
+"""The store contract: what the application layer asks of a database, one interface for
+SQLite (the embedded default) and PostgreSQL (several replicas on one database).
+
+Every backend gives the same guarantees: an entry is acknowledged only once its
+transaction has committed; the entry that takes a game from version ``v`` to ``v + 1`` is
+stored only if the game is still at ``v`` (compare-and-set, under a unique key on game and
+version), so two writers can never both apply an entry at one version and the log has no
+gap; a request id is unique per game and seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from .records import Facts, GameRecord, GameRow, MoveRecord
+
+# Called with (game id, version) when another process (or replica) committed an entry.
+OnChange = Callable[[str, int], None]
+# The games a process wants to hear about.
+Watched = Callable[[], list[str]]
+
+
+class GameStore(Protocol):
+    async def open(self) -> None:
+        """Connects and brings the schema up to date (``DatabaseTooNew`` if it is newer)."""
+
+    async def close(self) -> None: ...
+
+    def is_shared(self) -> bool:
+        """Whether another process may have written lately: then every entry catches up first."""
+
+    async def create_game(self, record: GameRecord, facts: Facts) -> None:
+        """Stores a new game; ``AlreadyExists`` if a game has its id."""
+
+    async def append_move(self, game_id: str, move: MoveRecord, facts: Facts) -> None:
+        """Appends ``move`` if the game is still at ``move.version - 1``; else ``VersionConflict``."""
+
+    async def load_game(self, game_id: str) -> GameRecord | None: ...
+
+    async def version_of(self, game_id: str) -> int | None: ...
+
+    async def versions_of(self, game_ids: list[str]) -> dict[str, int]: ...
+
+    async def moves_after(self, game_id: str, version: int) -> list[MoveRecord]: ...
+
+    async def find_request(self, game_id: str, seat: int, request_id: str) -> MoveRecord | None: ...
+
+    async def list_games(
+        self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False
+    ) -> list[GameRow]: ...
+
+    async def due_games(
+        self, *, until: float, after: tuple[float, str] | None = None, limit: int = 1000
+    ) -> list[tuple[str, float]]:
+        """Games due before ``until``, soonest first, a page at a time after ``after`` (due, id)."""
+
+    async def try_lease(self, name: str, holder: str, seconds: float) -> bool:
+        """Takes or renews the lease ``name`` for ``seconds`` if it is free, expired or ``holder``'s."""
+
+    async def follow(self, watched: Watched, on_change: OnChange) -> None:
+        """Runs until cancelled: tells ``on_change`` of entries other processes commit in
+        the ``watched`` games (a missed notice is made up for: no change goes unseen)."""
+
+    async def ping(self) -> bool:
+        """Whether the database answers now (readiness)."""

@@ -1,0 +1,295 @@
+"""Event-sourced game storage in PostgreSQL, for several server replicas on one database.
+
+The same guarantees as the SQLite store (``contract.py``), from PostgreSQL's own means:
+- an entry is answered only after its transaction has committed (each entry is one
+  transaction; PostgreSQL flushes the WAL of concurrent commits together: group commit);
+- compare-and-set: the entry that takes a game from ``v`` to ``v + 1`` is inserted only if
+  the game row is at ``v``, under the primary key (game, version) and the unique request
+  id; a second writer at the same version waits for the first, then inserts nothing and
+  gets ``VersionConflict``;
+- every commit sends ``NOTIFY cardgames_entries, '<game id>:<version>'`` (delivered on
+  commit): replicas following a game read its new entries from the database, never from
+  the notice, and a replica that reconnects catches up on every game it follows.
+
+Connections come from a pool (psycopg 3, async). A lost connection or a database that is
+down makes calls fail with ``StorageUnavailable`` (UNAVAILABLE) until it is back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+from ..errors import AlreadyExists, StorageUnavailable, VersionConflict
+from .contract import OnChange, Watched
+from .records import (
+    NO_SEAT,
+    DatabaseTooNew,
+    Facts,
+    GameRecord,
+    GameRow,
+    MoveRecord,
+    json_or_null,
+    loads_or_none,
+)
+
+SCHEMA = """
+CREATE TABLE games (
+    seq BIGSERIAL PRIMARY KEY,                -- creation order, for listing
+    game_id TEXT NOT NULL UNIQUE,
+    variant TEXT NOT NULL,
+    options TEXT NOT NULL,                    -- JSON, as validated at creation
+    seed TEXT NOT NULL,                       -- secret unless the creator chose it
+    deal TEXT,                                -- the given first deal, in deal notation
+    credential_hashes TEXT NOT NULL,          -- JSON list of SHA-256 hex, per seat ("" while open)
+    version BIGINT NOT NULL DEFAULT 0,
+    status TEXT NOT NULL,                     -- WAITING | ACTIVE | FINISHED | ABANDONED
+    scores TEXT NOT NULL,                     -- JSON list, per side
+    created_at DOUBLE PRECISION NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL,
+    table_spec TEXT,                          -- JSON (docs/tables.md), NULL: every seat reserved
+    open_seats INTEGER NOT NULL DEFAULT 0,    -- seats anyone may claim
+    due DOUBLE PRECISION                      -- when the server must act next (bot, clock)
+);
+CREATE INDEX games_by_filter ON games (variant, status, seq);
+CREATE INDEX games_by_due ON games (due) WHERE due IS NOT NULL;
+CREATE INDEX games_with_open_seats ON games (variant, seq) WHERE open_seats > 0;
+CREATE TABLE moves (
+    game_id TEXT NOT NULL REFERENCES games (game_id),
+    version BIGINT NOT NULL,                  -- the game's version after this entry
+    seat INTEGER NOT NULL,                    -- -1: the table's own entry
+    move TEXT NOT NULL,                       -- the move's text form, or a table action (@...)
+    request_id TEXT,                          -- idempotency key, unique per game and seat
+    answer TEXT,                              -- JSON: the first answer, kept if request_id is set
+    created_at DOUBLE PRECISION NOT NULL,     -- the entry's instant (clocks replay from it)
+    actor TEXT,                               -- NULL: the seat's holder; bot, stand_in, table
+    PRIMARY KEY (game_id, version)
+);
+CREATE UNIQUE INDEX moves_by_request ON moves (game_id, seat, request_id) WHERE request_id IS NOT NULL;
+CREATE TABLE leases (
+    name TEXT PRIMARY KEY,                    -- a duty one replica at a time performs
+    holder TEXT NOT NULL,
+    expires_at DOUBLE PRECISION NOT NULL      -- seconds since the Unix epoch, the database's clock
+);
+"""
+
+# Versioned migrations; the version is kept in cardgames_schema.
+MIGRATIONS = (SCHEMA,)
+CHANNEL = "cardgames_entries"
+# One advisory lock key for migrations: replicas starting at once migrate one after the other.
+MIGRATION_LOCK = 0x63617264  # "card"
+POOL_SIZE = 20
+# How long a call waits for a connection before it is UNAVAILABLE.
+CONNECT_TIMEOUT = 5.0
+# After losing its listening connection, a follower tries again this often.
+RECONNECT_SECONDS = 0.5
+_MOVE_COLUMNS = "version, seat, move, request_id, answer, created_at, actor"
+_NOW = "extract(epoch from clock_timestamp())"
+
+T = TypeVar("T")
+
+
+class PostgresStore:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._pool: AsyncConnectionPool | None = None
+
+    # ----------------------------------------------------------------- lifecycle
+    async def open(self) -> None:
+        self._pool = AsyncConnectionPool(self.url, min_size=2, max_size=POOL_SIZE, open=False, timeout=CONNECT_TIMEOUT,
+                                         kwargs={"autocommit": True, "connect_timeout": int(CONNECT_TIMEOUT)})
+        try:
+            await self._pool.open(wait=True, timeout=CONNECT_TIMEOUT * 2)
+        except PoolTimeout:
+            await self._pool.close()
+            raise StorageUnavailable("cannot connect to the PostgreSQL server") from None
+        await self._migrate()
+
+    async def _migrate(self) -> None:
+        async with self._connection() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            await conn.execute("CREATE TABLE IF NOT EXISTS cardgames_schema (version INTEGER NOT NULL)")
+            row = await (await conn.execute("SELECT version FROM cardgames_schema")).fetchone()
+            current = 0 if row is None else int(row[0])
+            if current > len(MIGRATIONS):
+                raise DatabaseTooNew(f"schema version {current}: this server knows up to {len(MIGRATIONS)}")
+            for script in MIGRATIONS[current:]:
+                await conn.execute(script.encode())
+            await conn.execute("DELETE FROM cardgames_schema")
+            await conn.execute("INSERT INTO cardgames_schema VALUES (%s)", (len(MIGRATIONS),))
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+
+    def is_shared(self) -> bool:
+        return True  # replicas share the database: every entry is decided on the latest state
+
+    def _connection(self) -> Any:
+        assert self._pool is not None, "open() first"
+        return self._pool.connection()
+
+    async def _run(self, work: Callable[[psycopg.AsyncConnection[Any]], Awaitable[T]]) -> T:
+        """``work`` on a pooled connection; a database away is StorageUnavailable."""
+        try:
+            async with self._connection() as conn:
+                return await work(conn)
+        except (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout):
+            raise StorageUnavailable("the database is unavailable; retry") from None
+
+    # ----------------------------------------------------------------- writes
+    async def create_game(self, record: GameRecord, facts: Facts) -> None:
+        async def write(conn: psycopg.AsyncConnection[Any]) -> None:
+            cursor = await conn.execute(
+                "INSERT INTO games (game_id, variant, options, seed, deal, credential_hashes, version, status, scores,"
+                " created_at, updated_at, table_spec, open_seats, due)"
+                " VALUES (%s, %s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                (record.game_id, record.variant, json.dumps(record.options), record.seed, record.deal,
+                 json.dumps(record.credential_hashes), facts.status, json.dumps(facts.scores), record.created_at,
+                 record.created_at, json_or_null(record.table_spec), facts.open_seats, facts.due),
+            )
+            if cursor.rowcount != 1:
+                raise AlreadyExists("a game with this id exists")
+
+        await self._run(write)
+
+    async def append_move(self, game_id: str, move: MoveRecord, facts: Facts) -> None:
+        async def write(conn: psycopg.AsyncConnection[Any]) -> None:
+            async with conn.transaction():
+                # Inserted only if the game is at the version before (compare-and-set); a racing
+                # insert at the same version, or of the same request id, inserts nothing.
+                cursor = await conn.execute(
+                    "INSERT INTO moves (game_id, version, seat, move, request_id, answer, created_at, actor)"
+                    " SELECT %s, %s, %s, %s, %s, %s, %s, %s FROM games WHERE game_id = %s AND version = %s"
+                    " ON CONFLICT DO NOTHING",
+                    (game_id, move.version, NO_SEAT if move.seat is None else move.seat, move.move, move.request_id,
+                     json_or_null(move.answer), move.at, move.actor, game_id, move.version - 1),
+                )
+                if cursor.rowcount != 1:
+                    raise VersionConflict("the game has moved on; reload it")
+                await conn.execute(
+                    "UPDATE games SET version = %s, status = %s, scores = %s, updated_at = %s, open_seats = %s,"
+                    " due = %s WHERE game_id = %s",
+                    (move.version, facts.status, json.dumps(facts.scores), move.at, facts.open_seats, facts.due,
+                     game_id),
+                )
+                await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{move.version}"))
+
+        await self._run(write)
+
+    async def try_lease(self, name: str, holder: str, seconds: float) -> bool:
+        async def write(conn: psycopg.AsyncConnection[Any]) -> bool:
+            cursor = await conn.execute(
+                f"INSERT INTO leases (name, holder, expires_at) VALUES (%s, %s, {_NOW} + %s)"
+                " ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at"
+                f" WHERE leases.holder = excluded.holder OR leases.expires_at < {_NOW}",
+                (name, holder, seconds),
+            )
+            return cursor.rowcount == 1
+
+        return await self._run(write)
+
+    # ----------------------------------------------------------------- reads
+    async def _rows(self, query: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        async def read(conn: psycopg.AsyncConnection[Any]) -> list[tuple[Any, ...]]:
+            return await (await conn.execute(query, params)).fetchall()
+
+        return await self._run(read)
+
+    async def load_game(self, game_id: str) -> GameRecord | None:
+        rows = await self._rows(
+            "SELECT game_id, variant, options, seed, deal, credential_hashes, created_at, table_spec FROM games"
+            " WHERE game_id = %s", (game_id,))
+        if not rows:
+            return None
+        row = rows[0]
+        return GameRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], json.loads(row[5]), row[6],
+                          loads_or_none(row[7]))
+
+    async def version_of(self, game_id: str) -> int | None:
+        rows = await self._rows("SELECT version FROM games WHERE game_id = %s", (game_id,))
+        return int(rows[0][0]) if rows else None
+
+    async def versions_of(self, game_ids: list[str]) -> dict[str, int]:
+        rows = await self._rows("SELECT game_id, version FROM games WHERE game_id = ANY(%s)", (game_ids,))
+        return {row[0]: int(row[1]) for row in rows}
+
+    async def moves_after(self, game_id: str, version: int) -> list[MoveRecord]:
+        rows = await self._rows(
+            f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = %s AND version > %s ORDER BY version", (game_id, version))
+        return [_move_record(row) for row in rows]
+
+    async def find_request(self, game_id: str, seat: int, request_id: str) -> MoveRecord | None:
+        rows = await self._rows(
+            f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = %s AND seat = %s AND request_id = %s",
+            (game_id, seat, request_id))
+        return _move_record(rows[0]) if rows else None
+
+    async def due_games(
+        self, *, until: float, after: tuple[float, str] | None = None, limit: int = 1000
+    ) -> list[tuple[str, float]]:
+        start_due, start_id = after if after is not None else (float("-inf"), "")
+        rows = await self._rows(
+            "SELECT game_id, due FROM games WHERE due IS NOT NULL AND due <= %s AND (due, game_id) > (%s, %s)"
+            " ORDER BY due, game_id LIMIT %s", (until, start_due, start_id, limit))
+        return [(row[0], float(row[1])) for row in rows]
+
+    async def list_games(
+        self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False
+    ) -> list[GameRow]:
+        clauses: list[str] = ["open_seats > 0"] if open_seats else []
+        params: list[Any] = []
+        for column, value in (("variant", variant), ("status", status)):
+            if value is not None:
+                clauses.append(f"{column} = %s")
+                params.append(value)
+        if before_seq is not None:
+            clauses.append("seq < %s")
+            params.append(before_seq)
+        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = await self._rows(
+            "SELECT seq, game_id, variant, status, version, scores, created_at, updated_at, open_seats FROM games"
+            f" {where} ORDER BY seq DESC LIMIT %s", (*params, limit))
+        return [GameRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7], r[8]) for r in rows]
+
+    async def ping(self) -> bool:
+        try:
+            await self._rows("SELECT 1", ())
+        except StorageUnavailable:
+            return False
+        return True
+
+    # ----------------------------------------------------------------- notices
+    async def follow(self, watched: Watched, on_change: OnChange) -> None:
+        """LISTENs on its own connection; after each (re)connection it reads the versions of
+        every watched game, so notices missed while it was away are made up for."""
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True,
+                                                             connect_timeout=int(CONNECT_TIMEOUT))
+            except psycopg.OperationalError:
+                await asyncio.sleep(RECONNECT_SECONDS)
+                continue
+            try:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                games = watched()
+                if games:
+                    for game_id, version in (await self.versions_of(games)).items():
+                        on_change(game_id, version)
+                async for notice in conn.notifies():
+                    changed, _, reached = notice.payload.rpartition(":")
+                    on_change(changed, int(reached))
+            except (psycopg.OperationalError, psycopg.InterfaceError, StorageUnavailable):
+                await asyncio.sleep(RECONNECT_SECONDS)
+            finally:
+                await conn.close()
+
+
+def _move_record(row: tuple[Any, ...]) -> MoveRecord:
+    seat = None if row[1] == NO_SEAT else row[1]
+    return MoveRecord(row[0], seat, row[2], row[3], loads_or_none(row[4]), row[5], row[6])
