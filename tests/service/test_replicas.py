@@ -75,17 +75,9 @@ def test_conflicting_moves_sent_to_both_replicas_at_once_one_wins_per_version(re
         moves = ["give:" + " ".join(cards[:3]), "give:" + " ".join(cards[3:6])]
         results: list[str] = []
         barrier = threading.Barrier(2)
-
-        def send(address: str, text: str, seat: int = seat, version: int = view.version) -> None:
-            with Client(address) as client:
-                barrier.wait()
-                try:
-                    client.submit_move(game.game_id, seat, game.tokens[seat], text, expected_version=version)
-                    results.append("ok")
-                except CardgamesError as error:
-                    results.append(error.reason)
-
-        threads = [threading.Thread(target=send, args=(replica.address, text)) for replica, text in zip(replicas, moves)]
+        threads = [threading.Thread(target=_send_at_once, args=(replica.address, game, seat, text, view.version,
+                                                                barrier, results))
+                   for replica, text in zip(replicas, moves)]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -93,6 +85,17 @@ def test_conflicting_moves_sent_to_both_replicas_at_once_one_wins_per_version(re
         outcomes.append(sorted(results))
     assert outcomes and all(result == ["VERSION_CONFLICT", "ok"] for result in outcomes), outcomes
     assert stored_versions(postgres_url, game.game_id) == list(range(1, len(outcomes) + 1))
+
+
+def _send_at_once(address: str, game, seat: int, text: str, version: int, barrier: threading.Barrier,
+                  results: list[str]) -> None:
+    with Client(address) as client:
+        barrier.wait()
+        try:
+            client.submit_move(game.game_id, seat, game.tokens[seat], text, expected_version=version)
+            results.append("ok")
+        except CardgamesError as error:
+            results.append(error.reason)
 
 
 def test_replicas_killed_again_and_again_lose_nothing_and_the_bots_move_to_the_survivor(postgres, postgres_url):
