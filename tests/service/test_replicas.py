@@ -144,8 +144,7 @@ def test_replicas_killed_again_and_again_lose_nothing_and_the_bots_move_to_the_s
         before = len(stored_versions(postgres_url, bots.game_id))
         replicas[0].kill()
         with Client(replicas[1].address) as client:
-            for item in client.watch(bots.game_id, after_version=before, timeout=60):
-                break
+            next(iter(client.watch(bots.game_id, after_version=before, timeout=60)))
         assert len(stored_versions(postgres_url, bots.game_id)) > before
     finally:
         for replica in replicas:
