@@ -1,7 +1,9 @@
 """Service throughput: durable moves per second over loopback, against the no-op ceiling.
 
-Starts a real server process (SQLite file, synchronous=FULL unless --sync NORMAL), then for
-each concurrency level N: creates N games (the four variants in turn), plays them to the
+Starts a real server process (SQLite file, synchronous=FULL unless --sync NORMAL; with
+--database, also PostgreSQL with one replica and with two replicas on one database, the
+PostgreSQL server started by the script from the machine's binaries), then for each
+concurrency level N: creates N games (the four variants in turn), plays them to the
 end with N concurrent asyncio clients, each submitting its game's moves one after the
 other (a move is acknowledged only once committed). The move sequences are computed
 beforehand on a local replica of each game (same seed), so the client spends its CPU on
@@ -9,6 +11,7 @@ RPCs, not on rules. In the same run, at the same concurrency, N clients call the
 server's health Check (a no-op RPC through the same server): the ceiling.
 
     .venv/bin/python benchmarks/service_bench.py --concurrency 16,64,256 --seconds 10
+    .venv/bin/python benchmarks/service_bench.py --database sqlite,postgresql,postgresql-2 --workers 1
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from cardgames_client import AsyncClient, CardgamesError, api, move  # noqa: E402
 
 from engine_service.rules import new_game  # noqa: E402
+from tests.service.postgres_server import PostgresServer  # noqa: E402
 from tests.service.server_process import ServerProcess  # noqa: E402
 
 VARIANTS = ("euchre3", "belote3", "hearts", "belote")
@@ -62,6 +66,11 @@ def server_pids(server: ServerProcess) -> list[int]:
     root = server.process.pid
     children = Path(f"/proc/{root}/task/{root}/children").read_text().split()
     return [root, *(int(pid) for pid in children)]
+
+
+def spread(addresses: str | list[str], index: int) -> str:
+    """The server address of client connection ``index``: connections alternate among replicas."""
+    return addresses if isinstance(addresses, str) else addresses[index % len(addresses)]
 
 
 def connect(address: str) -> grpc.aio.Channel:
@@ -103,11 +112,12 @@ async def timed(pids: list[int], calls, seconds: float) -> dict[str, float]:
     }
 
 
-async def run_moves(address: str, pids: list[int], concurrency: int, channels: int, seconds: float,
+async def run_moves(address: str | list[str], pids: list[int], concurrency: int, channels: int, seconds: float,
                     rng: random.Random) -> dict[str, float]:
     """``concurrency`` games in play at every moment: each slot plays its games one after
     the other (all created beforehand), so a game that ends is replaced at once."""
-    clients = [AsyncClient(address, channel=connect(address), timeout=60) for _ in range(channels)]
+    clients = [AsyncClient(spread(address, index), channel=connect(spread(address, index)), timeout=60)
+               for index in range(channels)]
     # Enough moves per slot for the whole measurement, even at twice the best rate seen.
     moves_per_slot = max(100, int(seconds * 8000 / concurrency))
     slots = []
@@ -144,8 +154,9 @@ async def run_moves(address: str, pids: list[int], concurrency: int, channels: i
     return figures
 
 
-async def run_noop(address: str, pids: list[int], concurrency: int, channels: int, seconds: float) -> dict[str, float]:
-    opened = [connect(address) for _ in range(channels)]
+async def run_noop(address: str | list[str], pids: list[int], concurrency: int, channels: int,
+                   seconds: float) -> dict[str, float]:
+    opened = [connect(spread(address, index)) for index in range(channels)]
     stubs = [health_pb2_grpc.HealthStub(channel) for channel in opened]
     request = health_pb2.HealthCheckRequest(service="cardgames.v1.GameService")
     calls = [(lambda stub=stubs[i % channels]: stub.Check(request)) for i in range(concurrency)]
@@ -155,40 +166,64 @@ async def run_noop(address: str, pids: list[int], concurrency: int, channels: in
     return figures
 
 
+def start_servers(database: str, workers: int, sync: str, directory: Path,
+                  postgres: PostgresServer | None) -> list[ServerProcess]:
+    """The servers of one row: a SQLite file (with ``workers``), or replicas on PostgreSQL."""
+    if database == "sqlite":
+        return [ServerProcess(directory / "bench.db", "--sync", sync, "--workers", str(workers)).start()]
+    assert postgres is not None
+    url = postgres.fresh_database(f"bench_{directory.name.lower().replace('-', '_')}")
+    replicas = 2 if database == "postgresql-2" else 1
+    return [ServerProcess(url, log_dir=directory).start() for _ in range(replicas)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--concurrency", default="16,64,256", help="comma-separated numbers of concurrent games")
-    parser.add_argument("--workers", default="1,2", help="comma-separated server worker counts (--workers)")
+    parser.add_argument("--workers", default="1,2", help="comma-separated server worker counts (--workers, SQLite)")
+    parser.add_argument("--database", default="sqlite",
+                        help="comma-separated: sqlite, postgresql (one replica), postgresql-2 (two replicas)")
     parser.add_argument("--channels", type=int, default=4, help="client connections (spread among workers)")
     parser.add_argument("--seconds", type=float, default=10.0, help="duration of each measurement")
     parser.add_argument("--sync", default="FULL", choices=("FULL", "NORMAL"))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    databases = args.database.split(",")
+    postgres = PostgresServer().start() if any(name != "sqlite" for name in databases) else None
     print(f"SQLite synchronous={args.sync}, {args.seconds:.0f} s per figure, {args.channels} client connections; "
           "CPU in microseconds per request (server: all its processes)")
-    print(f"{'workers':>7} {'games':>6} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'srv us':>7} {'cli us':>7} | "
-          f"{'no-op/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'srv us':>7} {'cli us':>7} | {'ratio':>6}")
-    for workers in (int(n) for n in args.workers.split(",")):
-        with tempfile.TemporaryDirectory() as directory:
-            server = ServerProcess(Path(directory) / "bench.db", "--sync", args.sync, "--workers", str(workers)).start()
-            try:
-                pids = server_pids(server)
-                for concurrency in (int(n) for n in args.concurrency.split(",")):
-                    noop = asyncio.run(run_noop(server.address, pids, concurrency, args.channels, args.seconds))
-                    moves = asyncio.run(run_moves(server.address, pids, concurrency, args.channels, args.seconds, rng))
-                    ratio = moves["per_second"] / noop["per_second"]
-                    cells = [
-                        f"{f['per_second']:>9.0f} {f['p50_ms']:>8.2f} {f['p99_ms']:>8.2f} "
-                        f"{f['server_cpu_us']:>7.0f} {f['client_cpu_us']:>7.0f}"
-                        for f in (moves, noop)
-                    ]
-                    print(f"{workers:>7} {concurrency:>6} {cells[0]} | {cells[1]} | {ratio:>6.2f}", flush=True)
-            except CardgamesError as error:
-                print("failed:", error)
-                raise
-            finally:
-                server.stop()
+    print(f"{'database':>12} {'workers':>7} {'games':>6} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'srv us':>7} "
+          f"{'cli us':>7} | {'no-op/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'srv us':>7} {'cli us':>7} | {'ratio':>6}")
+    try:
+        for database in databases:
+            for workers in (int(n) for n in args.workers.split(",")) if database == "sqlite" else (1,):
+                with tempfile.TemporaryDirectory() as directory:
+                    servers = start_servers(database, workers, args.sync, Path(directory), postgres)
+                    addresses = [server.address for server in servers]
+                    try:
+                        pids = [pid for server in servers for pid in server_pids(server)]
+                        for concurrency in (int(n) for n in args.concurrency.split(",")):
+                            noop = asyncio.run(run_noop(addresses, pids, concurrency, args.channels, args.seconds))
+                            moves = asyncio.run(run_moves(addresses, pids, concurrency, args.channels, args.seconds,
+                                                          rng))
+                            ratio = moves["per_second"] / noop["per_second"]
+                            cells = [
+                                f"{f['per_second']:>9.0f} {f['p50_ms']:>8.2f} {f['p99_ms']:>8.2f} "
+                                f"{f['server_cpu_us']:>7.0f} {f['client_cpu_us']:>7.0f}"
+                                for f in (moves, noop)
+                            ]
+                            print(f"{database:>12} {workers:>7} {concurrency:>6} {cells[0]} | {cells[1]} | {ratio:>6.2f}",
+                                  flush=True)
+                    except CardgamesError as error:
+                        print("failed:", error)
+                        raise
+                    finally:
+                        for server in servers:
+                            server.stop()
+    finally:
+        if postgres is not None:
+            postgres.destroy()
 
 
 if __name__ == "__main__":
