@@ -2,7 +2,8 @@
 
 The same guarantees as the SQLite store (``contract.py``), from PostgreSQL's own means:
 - an entry is answered only after its transaction has committed (each entry is one
-  transaction; PostgreSQL flushes the WAL of concurrent commits together: group commit);
+  statement, so one transaction and one round trip; PostgreSQL flushes the WAL of
+  concurrent commits together: group commit);
 - compare-and-set: the entry that takes a game from ``v`` to ``v + 1`` is inserted only if
   the game row is at ``v``, under the primary key (game, version) and the unique request
   id; a second writer at the same version waits for the first, then inserts nothing and
@@ -128,7 +129,10 @@ class PostgresStore:
             await self._pool.close()
 
     def is_shared(self) -> bool:
-        return True  # replicas share the database: every entry is decided on the latest state
+        """False: a move is decided on the replica's copy, and compare-and-set refuses it
+        if another replica moved first (the copy is then reloaded and the move decided again),
+        which saves a query per move. Reads still catch up with the database first."""
+        return False
 
     def _connection(self) -> Any:
         assert self._pool is not None, "open() first"
@@ -160,25 +164,26 @@ class PostgresStore:
 
     async def append_move(self, game_id: str, move: MoveRecord, facts: Facts) -> None:
         async def write(conn: psycopg.AsyncConnection[Any]) -> None:
-            async with conn.transaction():
-                # Inserted only if the game is at the version before (compare-and-set); a racing
-                # insert at the same version, or of the same request id, inserts nothing.
-                cursor = await conn.execute(
-                    "INSERT INTO moves (game_id, version, seat, move, request_id, answer, created_at, actor)"
-                    " SELECT %s, %s, %s, %s, %s, %s, %s, %s FROM games WHERE game_id = %s AND version = %s"
-                    " ON CONFLICT DO NOTHING",
-                    (game_id, move.version, NO_SEAT if move.seat is None else move.seat, move.move, move.request_id,
-                     json_or_null(move.answer), move.at, move.actor, game_id, move.version - 1),
-                )
-                if cursor.rowcount != 1:
-                    raise VersionConflict("the game has moved on; reload it")
-                await conn.execute(
-                    "UPDATE games SET version = %s, status = %s, scores = %s, updated_at = %s, open_seats = %s,"
-                    " due = %s WHERE game_id = %s",
-                    (move.version, facts.status, json.dumps(facts.scores), move.at, facts.open_seats, facts.due,
-                     game_id),
-                )
-                await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{move.version}"))
+            # One statement, so one transaction and one round trip: the entry is inserted only
+            # if the game is at the version before (compare-and-set; a racing insert at the
+            # same version, or of the same request id, inserts nothing), the row follows it,
+            # and the notice goes out with the commit.
+            cursor = await conn.execute(
+                "WITH inserted AS ("
+                " INSERT INTO moves (game_id, version, seat, move, request_id, answer, created_at, actor)"
+                " SELECT %s, %s, %s, %s, %s, %s, %s, %s FROM games WHERE game_id = %s AND version = %s"
+                " ON CONFLICT DO NOTHING RETURNING version),"
+                " updated AS ("
+                " UPDATE games SET version = %s, status = %s, scores = %s, updated_at = %s, open_seats = %s, due = %s"
+                " WHERE game_id = %s AND EXISTS (SELECT 1 FROM inserted) RETURNING version)"
+                " SELECT pg_notify(%s, %s) FROM updated",
+                (game_id, move.version, NO_SEAT if move.seat is None else move.seat, move.move, move.request_id,
+                 json_or_null(move.answer), move.at, move.actor, game_id, move.version - 1,
+                 move.version, facts.status, json.dumps(facts.scores), move.at, facts.open_seats, facts.due, game_id,
+                 CHANNEL, f"{game_id}:{move.version}"),
+            )
+            if await cursor.fetchone() is None:
+                raise VersionConflict("the game has moved on; reload it")
 
         await self._run(write)
 
