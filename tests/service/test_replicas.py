@@ -161,7 +161,7 @@ def test_a_database_restart_under_load_loses_nothing_and_the_replicas_recover(po
 
     def play() -> None:
         rng = random.Random(9)
-        with Client(replicas[1].address, timeout=5) as client:
+        with Client(replicas[1].address, timeout=60) as client:  # the server's UNAVAILABLE comes first
             while not stop.is_set():
                 try:
                     table = client.get_game(game.game_id)
@@ -179,7 +179,12 @@ def test_a_database_restart_under_load_loses_nothing_and_the_replicas_recover(po
 
     player = threading.Thread(target=play)
     player.start()
-    postgres.restart()
+    health = _health_statuses(replicas[1].address)
+    assert next(health) == "SERVING"
+    postgres.stop()
+    assert next(health) == "NOT_SERVING"  # readiness follows the database
+    postgres.start()
+    assert next(health) == "SERVING"
     with progress:  # the replicas recover: five more moves acknowledged after the restart
         after_restart = len(acknowledged)
         assert progress.wait_for(lambda: len(acknowledged) >= after_restart + 5, timeout=120)
@@ -187,6 +192,16 @@ def test_a_database_restart_under_load_loses_nothing_and_the_replicas_recover(po
     player.join(timeout=60)
     assert codes <= {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION}, codes
     assert set(acknowledged) <= set(stored_versions(postgres_url, game.game_id)), "an acknowledged move was lost"
+
+
+def _health_statuses(address: str) -> Iterator[str]:
+    """The replica's health, as its Watch stream reports each change."""
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    channel = grpc.insecure_channel(address)
+    stream = health_pb2_grpc.HealthStub(channel).Watch(health_pb2.HealthCheckRequest(service=""), timeout=120)
+    for answer in stream:
+        yield health_pb2.HealthCheckResponse.ServingStatus.Name(answer.status)
 
 
 def test_the_metrics_endpoint_counts_real_calls(tmp_path):

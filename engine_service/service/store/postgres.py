@@ -85,8 +85,9 @@ CHANNEL = "cardgames_entries"
 # One advisory lock key for migrations: replicas starting at once migrate one after the other.
 MIGRATION_LOCK = 0x63617264  # "card"
 POOL_SIZE = 20
-# How long a call waits for a connection before it is UNAVAILABLE.
-CONNECT_TIMEOUT = 5.0
+# How long a call waits for a connection before it is UNAVAILABLE: short, so a database
+# that is away fails calls at once rather than at the caller's deadline.
+CONNECT_TIMEOUT = 2.0
 # After losing its listening connection, a follower tries again this often.
 RECONNECT_SECONDS = 0.5
 _MOVE_COLUMNS = "version, seat, move, request_id, answer, created_at, actor"
