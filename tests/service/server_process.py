@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -11,6 +12,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+
+_SERVERS = itertools.count()
 
 
 class ServerProcess:
@@ -30,7 +34,8 @@ class ServerProcess:
         self.address = ""
         # Beside a SQLite file; a PostgreSQL URL needs ``log_dir``.
         base = Path(log_dir) / "server" if log_dir is not None else Path(self.database)
-        self.log_path = Path(f"{base}.{os.getpid()}.{id(self):x}.log")
+        # A name no other server of this run has (an object's id is reused once it is freed).
+        self.log_path = Path(f"{base}.{os.getpid()}.{next(_SERVERS)}.log")
 
     def launch(self) -> ServerProcess:
         """Starts the process without waiting for it to listen."""
