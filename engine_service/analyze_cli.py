@@ -1,0 +1,193 @@
+"""cardgames-analyze: double-dummy analysis of many deals, on every local core or on a
+Dask cluster, one JSON line per deal.
+
+    cardgames-analyze deals.txt --variant belote --output out.jsonl --table
+    cardgames-analyze --variant euchre3 --random 10000 --seed 7 --output out.jsonl
+    cardgames-analyze deals.txt --variant belote --output out.jsonl --cluster tcp://scheduler:8786
+
+Each line of the output is one deal, in the input's order: ``index``, the ``deal`` in the
+deal notation (docs/rules.md), its ``value`` (an integer, in ``unit``, for the taker of
+the default contract, or hearts' player 0), every legal first card's value (``cards``),
+the ``contract`` solved, and with ``--table`` the double-dummy table (every trump and
+taker). A deal that cannot be analysed gets a line with its ``error``; the run goes on.
+Run again with the same output file, it resumes after the last complete line.
+
+The cluster engine is Dask (``distributed``): a pure-Python scheduler and workers started
+with ``dask scheduler`` / ``dask worker`` on any machines where this package is installed,
+nothing else to run; its futures come back as they finish and are written in order here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import IO, Any
+
+from tqdm import tqdm
+
+from .analysis import DealAnalysis, analyse_deal
+from .rules import RuleViolation, new_game, variant_class
+from .rules.notation import format_deal
+from .solver import Solver
+
+VARIANTS = ("euchre3", "belote3", "hearts", "belote")
+# Deals handed out ahead of the ones being solved (per worker), so no worker waits for work.
+AHEAD = 4
+
+_solver: Solver | None = None
+
+
+def random_deals(variant: str, count: int, seed: str) -> list[str]:
+    """``count`` deals shuffled from ``seed`` (the same seed, the same deals)."""
+    deals = []
+    for index in range(count):
+        game = new_game(variant, seed=f"{seed}:{index}")
+        deals.append(format_deal(game.deck, game.d.dealt))
+    return deals
+
+
+def read_deals(path: str) -> list[str]:
+    """One deal per line; blank lines and lines starting with # are skipped."""
+    lines = Path(path).read_text().splitlines() if path != "-" else sys.stdin.read().splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
+def analyse_one(variant: str, index: int, deal: str, table: bool) -> dict[str, Any]:
+    """One deal's output line (its error's, if it cannot be analysed). Keeps one solver per
+    process: its tables stay warm from deal to deal."""
+    global _solver
+    if _solver is None:
+        _solver = Solver(memory_mb=256)
+    try:
+        result = analyse_deal(variant, deal, table=table, solver=_solver)
+    except RuleViolation as violation:
+        return {"index": index, "deal": deal, "error": f"{violation.reason.value}: {violation.message}"}
+    return {"index": index, "deal": deal, **record(result)}
+
+
+def record(result: DealAnalysis) -> dict[str, Any]:
+    """What a line says of an analysis (as AnalyzeDeal answers it)."""
+    line: dict[str, Any] = {"unit": result.unit}
+    if result.play is not None:
+        solution = result.play.solution
+        line.update(
+            value=int(solution.value),
+            cards={card: int(value) for card, value in solution.card_values.items()},
+            contract={"trump": result.play.contract.trump, "taker": result.play.contract.taker},
+        )
+    if result.table is not None:
+        line["table"] = [{"trump": trump, "taker": taker, "value": int(value)}
+                         for (trump, taker), value in result.table.entries.items()]
+    return line
+
+
+def completed(output: Path) -> int:
+    """How many lines of a previous run are complete; a line cut short by a kill is removed."""
+    if not output.exists():
+        return 0
+    data = output.read_bytes()
+    keep = data[: data.rfind(b"\n") + 1]  # up to the last complete line
+    if len(keep) != len(data):
+        output.write_bytes(keep)
+    return keep.count(b"\n")
+
+
+def run_local(variant: str, items: list[tuple[int, str]], table: bool, processes: int) -> Iterator[dict[str, Any]]:
+    """The lines as they finish, solved on ``processes`` local processes."""
+    with ProcessPoolExecutor(max_workers=processes) as pool:
+        pending = iter(items)
+        running: set[Future[dict[str, Any]]] = set()
+        try:
+            while True:
+                while len(running) < processes * AHEAD:
+                    item = next(pending, None)
+                    if item is None:
+                        break
+                    running.add(pool.submit(analyse_one, variant, item[0], item[1], table))
+                if not running:
+                    return
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+        finally:
+            for future in running:
+                future.cancel()
+
+
+def run_cluster(address: str, variant: str, items: list[tuple[int, str]], table: bool) -> Iterator[dict[str, Any]]:
+    """The lines as they finish, solved by the workers of the Dask scheduler at ``address``."""
+    from distributed import Client, as_completed
+
+    with Client(address) as client:  # type: ignore[no-untyped-call]  # distributed ships no full annotations
+        futures = [client.submit(analyse_one, variant, index, deal, table, pure=False) for index, deal in items]
+        try:
+            for future in as_completed(futures):  # type: ignore[no-untyped-call]
+                yield future.result()
+        finally:
+            client.cancel(futures)
+
+
+def write_in_order(lines: Iterable[dict[str, Any]], first: int, out: IO[str], progress: tqdm[Any]) -> None:
+    """Writes each line once every line before it is written (the input's order)."""
+    waiting: dict[int, dict[str, Any]] = {}
+    next_index = first
+    for line in lines:
+        waiting[line["index"]] = line
+        progress.update(1)
+        while next_index in waiting:
+            out.write(json.dumps(waiting.pop(next_index), separators=(",", ":")) + "\n")
+            next_index += 1
+        out.flush()
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="cardgames-analyze", description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("file", nargs="?", help="deals in the deal notation, one per line (- for standard input)")
+    parser.add_argument("--variant", required=True, choices=VARIANTS)
+    parser.add_argument("--random", type=int, metavar="N", help="analyse N random deals instead of a file")
+    parser.add_argument("--seed", default="cardgames-analyze", help="the seed of --random deals")
+    parser.add_argument("--output", help="the JSON lines file (resumed if it exists); default standard output")
+    parser.add_argument("--table", action="store_true", help="add each deal's double-dummy table")
+    parser.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786) to run on")
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1, help="local processes (default: cores)")
+    args = parser.parse_args(argv)
+    if (args.file is None) == (args.random is None):
+        parser.error("give a FILE of deals or --random N, one of them")
+    if args.random is not None and args.random < 0:
+        parser.error("--random must be 0 or more")
+    if args.processes < 1:
+        parser.error("--processes must be 1 or more")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    variant_class(args.variant)
+    deals = random_deals(args.variant, args.random, args.seed) if args.random is not None else read_deals(args.file)
+    output = Path(args.output) if args.output else None
+    first = completed(output) if output is not None else 0
+    items = list(enumerate(deals))[first:]
+    out: IO[str] = open(output, "a") if output is not None else sys.stdout  # closed below
+    # On standard error: the rate and the time left (shown on a terminal only).
+    progress = tqdm(total=len(deals), initial=first, unit="deal", file=sys.stderr, smoothing=0.1, disable=None)
+    try:
+        lines = (run_cluster(args.cluster, args.variant, items, args.table) if args.cluster
+                 else run_local(args.variant, items, args.table, args.processes))
+        write_in_order(lines, first, out, progress)
+    except KeyboardInterrupt:
+        return 130  # every line written is complete: run again to resume
+    finally:
+        progress.close()
+        if out is not sys.stdout:
+            out.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
