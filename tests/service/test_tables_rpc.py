@@ -235,8 +235,8 @@ def final_hand_of(client: Client, game_id: str, me) -> list[str]:
 
 def _watch_until_deal_over(address: str, game_id: str) -> list[pb.WatchGameResponse]:
     items = []
-    with Client(address) as spectator:
-        for item in spectator.watch(game_id, timeout=120):
+    with Client(address) as spectator:  # from the first entry on, however late the stream opens
+        for item in spectator.watch(game_id, after_version=0, timeout=120):
             items.append(item)
             if item.HasField("change") and any(event.kind == "deal_scored" for event in item.change.events):
                 break
