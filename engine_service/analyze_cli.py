@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import sys
+import threading
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -39,7 +40,9 @@ VARIANTS = ("euchre3", "belote3", "hearts", "belote")
 # Deals handed out ahead of the ones being solved (per worker), so no worker waits for work.
 AHEAD = 4
 
-_solver: Solver | None = None
+# One solver per thread (a Dask worker runs tasks on several): its tables stay warm from
+# deal to deal, and a solver is never shared by two solves at once.
+_local = threading.local()
 
 
 def random_deals(variant: str, count: int, seed: str) -> list[str]:
@@ -60,13 +63,17 @@ def read_deals(path: str) -> list[str]:
 def analyse_one(variant: str, index: int, deal: str, table: bool) -> dict[str, Any]:
     """One deal's output line (its error's, if it cannot be analysed). Keeps one solver per
     process: its tables stay warm from deal to deal."""
-    global _solver
-    if _solver is None:
-        _solver = Solver(memory_mb=256)
+    solver = getattr(_local, "solver", None)
+    if solver is None:
+        solver = _local.solver = Solver(memory_mb=256)
     try:
-        result = analyse_deal(variant, deal, table=table, solver=_solver)
+        result = analyse_deal(variant, deal, table=table, solver=solver)
     except RuleViolation as violation:
         return {"index": index, "deal": deal, "error": f"{violation.reason.value}: {violation.message}"}
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:
+        return {"index": index, "deal": deal, "error": f"{type(error).__name__}: the analysis failed"}
     return {"index": index, "deal": deal, **record(result)}
 
 
@@ -95,6 +102,14 @@ def completed(output: Path) -> int:
     if len(keep) != len(data):
         output.write_bytes(keep)
     return keep.count(b"\n")
+
+
+def _same_input(output: Path, lines: int, deals: list[str]) -> bool:
+    """Whether a previous run's output is of these deals (its last line is the same deal)."""
+    if lines > len(deals):
+        return False
+    last = json.loads(output.read_text().splitlines()[lines - 1])
+    return bool(last.get("index") == lines - 1 and last.get("deal") == deals[lines - 1])
 
 
 def run_local(variant: str, items: list[tuple[int, str]], table: bool, processes: int) -> Iterator[dict[str, Any]]:
@@ -172,6 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     deals = random_deals(args.variant, args.random, args.seed) if args.random is not None else read_deals(args.file)
     output = Path(args.output) if args.output else None
     first = completed(output) if output is not None else 0
+    if output is not None and first and not _same_input(output, first, deals):
+        print(f"cardgames-analyze: {output} holds the analysis of other deals; give another --output", file=sys.stderr)
+        return 2
     items = list(enumerate(deals))[first:]
     out: IO[str] = open(output, "a") if output is not None else sys.stdout  # closed below
     # On standard error: the rate and the time left (shown on a terminal only).

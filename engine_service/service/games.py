@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import dataclasses
 import hashlib
 import secrets
@@ -288,8 +289,7 @@ class GameService:
         raise VersionConflict("the table is changing too fast; retry")
 
     async def resign(self, game_id: str, seat: int, token: str | None) -> MoveAnswer:
-        live = await self._live(game_id)
-        self._authorize(live, seat, token)
+        live = await self._authorized(game_id, seat, token)
         async with live.lock:
             live = await self._current(game_id)
             live, change = await self._append(
@@ -299,8 +299,7 @@ class GameService:
     async def rematch(self, game_id: str, seat: int, token: str | None) -> Claimed:
         """The rematch of a finished game (created by the first of its players to ask): the
         same seats, options and bots; each human claims his own seat with his old token."""
-        live = await self._live(game_id)
-        self._authorize(live, seat, token)
+        live = await self._authorized(game_id, seat, token)
         async with live.lock:
             live = await self._current(game_id)
             if live.table.status is not Status.FINISHED:
@@ -344,16 +343,14 @@ class GameService:
 
     # ----------------------------------------------------------------- read
     async def view(self, game_id: str, seat: int | None, token: str | None) -> TableView:
-        live = await self._live(game_id)
-        viewer = self._viewer(live, seat, token)
+        live, viewer = await self._viewing(game_id, seat, token)
         async with live.lock:
             live = await self._current(game_id)
             return live.table.view(viewer, self.clock.now())
 
     async def hint_question(self, game_id: str, seat: int, token: str | None) -> Question:
         """What a hint for ``seat`` may be computed from (its knowledge only), at the current version."""
-        live = await self._live(game_id)
-        self._authorize(live, seat, token)
+        live = await self._authorized(game_id, seat, token)
         async with live.lock:
             live = await self._current(game_id)
             live.table.check_playing()
@@ -366,8 +363,7 @@ class GameService:
         played to its end (default: the last one), for one of its players; a deal in
         progress or never played is refused."""
         _not_negative(number, "deal_number")
-        live = await self._live(game_id)
-        self._authorize(live, seat, token)
+        live = await self._authorized(game_id, seat, token)
         async with live.lock:
             live = await self._current(game_id)
             game = live.game
@@ -400,8 +396,7 @@ class GameService:
 
     # ----------------------------------------------------------------- moves
     async def validate(self, game_id: str, seat: int, token: str | None, read_move: ReadMove) -> Validation:
-        live = await self._live(game_id)
-        self._authorize(live, seat, token)
+        live = await self._authorized(game_id, seat, token)
         async with live.lock:
             live = await self._current(game_id)
             move = self._read(live, read_move)
@@ -428,8 +423,7 @@ class GameService:
         if request_id is not None and not (0 < len(request_id) <= MAX_REQUEST_ID and request_id.isprintable()):
             raise InvalidInput("request_id must be 1..128 printable characters", field="request_id")
         _not_negative(expected_version, "expected_version")  # never valid, not stale
-        live = await self._live(game_id)
-        self._authorize(live, seat, token)
+        await self._authorized(game_id, seat, token)
         for _ in range(5):  # another process may win the race; without expected_version, retry
             try:
                 return await self._submit_once(game_id, seat, read_move, expected_version, request_id)
@@ -450,7 +444,11 @@ class GameService:
                 earlier = await self.store.find_request(game_id, seat, request_id)
                 if earlier is not None:
                     return self._replayed(earlier, move)
-            self._check_time(live, seat)
+            try:
+                self._check_time(live, seat)
+            except RuleViolation:  # decided on the database's state: another process may have moved
+                live = await self._current(game_id)
+                self._check_time(live, seat)
             live, change = await self._append(
                 live, seat, lambda table, at: (move.text(), table.push(seat, move, at)),
                 expected_version=expected_version, request_id=request_id)
@@ -561,22 +559,21 @@ class GameService:
     ) -> AsyncIterator[TableView | SeenChange]:
         """The viewer's snapshot (unless resuming), then every change in order, until the game ends."""
         _not_negative(after_version, "after_version")  # never valid, not ahead of the game
-        live = await self._live(game_id)
-        viewer = self._viewer(live, seat, token)
-        async with live.lock:
-            live = await self._current(game_id)
-            if after_version is not None and after_version > live.table.version:
-                raise OutOfRange(f"after_version must be 0..{live.table.version}", field="after_version")
-            snapshot = live.table.view(viewer, self.clock.now()) if after_version is None else None
-        if snapshot is not None:
-            yield snapshot
-            sent = snapshot.version
-        else:
-            sent = after_version  # type: ignore[assignment]
-        self._watch(game_id)
+        live, viewer = await self._viewing(game_id, seat, token)
+        self._watch(game_id)  # before the snapshot: a notice of what follows it is not missed
         try:
+            async with live.lock:
+                live = await self._current(game_id)
+                if after_version is not None and after_version > live.table.version:
+                    raise OutOfRange(f"after_version must be 0..{live.table.version}", field="after_version")
+                snapshot = live.table.view(viewer, self.clock.now()) if after_version is None else None
+            if snapshot is not None:
+                yield snapshot
+                sent = snapshot.version
+            else:
+                sent = after_version  # type: ignore[assignment]
             while True:
-                live = await self._live(game_id)  # kept current by the poller
+                live = await self._live(game_id)  # kept current by the store's notices
                 waiter = live.changed
                 while sent < live.committed:
                     change = live.changes[sent]
@@ -587,8 +584,10 @@ class GameService:
                     return
                 try:
                     await asyncio.wait_for(waiter.wait(), timeout=WATCH_SAFETY_SECONDS)
-                except TimeoutError:
-                    pass
+                except TimeoutError:  # no notice for a while: look at the database itself
+                    with contextlib.suppress(ServiceError):  # away: the next wake looks again
+                        async with live.lock:
+                            await self._current(game_id)
         finally:
             self._unwatch(game_id)
 
@@ -630,6 +629,28 @@ class GameService:
             return read_move(live.game.deck)
         except RuleViolation as violation:
             raise InvalidInput(violation.message, reason=violation.reason.value, field="move") from None
+
+    async def _authorized(self, game_id: str, seat: int, token: str | None) -> LiveGame:
+        """The game, once ``token`` is shown to be ``seat``'s. A refusal is decided on the
+        database's state: another process may have given the seat its token (a claim)."""
+        live = await self._live(game_id)
+        try:
+            self._authorize(live, seat, token)
+        except (Unauthenticated, PermissionDenied):
+            async with live.lock:
+                live = await self._current(game_id)
+            self._authorize(live, seat, token)
+        return live
+
+    async def _viewing(self, game_id: str, seat: int | None, token: str | None) -> tuple[LiveGame, int | None]:
+        """The game and the seat a read is for (``_viewer``), a refusal decided on the database's state."""
+        live = await self._live(game_id)
+        try:
+            return live, self._viewer(live, seat, token)
+        except (Unauthenticated, PermissionDenied):
+            async with live.lock:
+                live = await self._current(game_id)
+            return live, self._viewer(live, seat, token)
 
     def _viewer(self, live: LiveGame, seat: int | None, token: str | None) -> int | None:
         """The seat a read is for: ``seat``, else the token's own seat, else (neither) a spectator."""

@@ -27,9 +27,9 @@ from .solving import SolverSlots
 
 # After a turn failed (the database busy...), the runner tries that game again this much later.
 RETRY_SECONDS = 1.0
-# How often the runner reads the games due soon from the database: those whose last entry
-# another process made (or a process that died), which nobody told this one of.
-SWEEP_SECONDS = 2.0
+# How often the leading runner reads the games due soon from the database: those whose
+# last entry another process made (or a process that died), which nobody told this one of.
+SWEEP_SECONDS = 0.25
 # One process at a time runs the tables (every replica or worker on one database has a
 # runner): the holder of this lease, renewed every LEASE_RENEW_SECONDS. When it dies, another
 # takes over within LEASE_SECONDS.
@@ -75,6 +75,9 @@ class TableRunner:
             leading = False  # the database is away: whoever holds the lease when it is back acts
         if leading and not self.leading:
             self._log.info("table_runner_leading")
+            self.leading = True
+            with contextlib.suppress(sqlite3.Error, ServiceError):
+                await self._sweep()  # what the last leader left due
             self._wake.set()
         self.leading = leading
 
@@ -85,7 +88,7 @@ class TableRunner:
 
     async def _sweep(self) -> None:
         """Schedules every game the database says is due before the next sweep ends."""
-        until = self.games.clock.now() + 2 * SWEEP_SECONDS
+        until = self.games.clock.now() + 4 * SWEEP_SECONDS
         after: tuple[float, str] | None = None
         while True:
             page = await self.games.store.due_games(until=until, after=after, limit=SWEEP_PAGE)
@@ -99,6 +102,8 @@ class TableRunner:
     async def _sweep_every(self, seconds: float) -> None:
         while not self._stopping:
             await asyncio.sleep(seconds)
+            if not self.leading:
+                continue  # it does not act: the leader sweeps
             try:
                 await self._sweep()
             except (sqlite3.Error, ServiceError):

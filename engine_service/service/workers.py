@@ -111,8 +111,18 @@ def worker_command(settings: Settings, address: str) -> list[str]:
     from .server import OPTIONS  # here: server.py imports this module
 
     worker = dataclasses.replace(settings, workers=1, address=address)
+    # Not the database: a URL may hold a password, and a command line is public (ps); the
+    # workers read it from their environment (worker_environment).
     return [sys.executable, "-m", "engine_service.service.server",
-            *(text for option in OPTIONS for text in (option.flag, str(getattr(worker, option.field))))]
+            *(text for option in OPTIONS if option.field != "database"
+              for text in (option.flag, str(getattr(worker, option.field))))]
+
+
+def worker_environment(settings: Settings) -> dict[str, str]:
+    """What a worker gets in its environment beside the supervisor's: the database."""
+    from .server import OPTIONS
+
+    return {option.env: settings.database for option in OPTIONS if option.field == "database"}
 
 
 def supervise(settings: Settings) -> int:
@@ -177,7 +187,8 @@ class _Supervisor:
         self.stopping = True
 
     def _spawn(self) -> subprocess.Popen[bytes]:
-        env = {**os.environ, READY_FD_ENV: str(self.ready_write), LIFELINE_FD_ENV: str(self.lifeline_read)}
+        env = {**os.environ, **worker_environment(self.settings), READY_FD_ENV: str(self.ready_write),
+               LIFELINE_FD_ENV: str(self.lifeline_read)}
         worker = subprocess.Popen(self.command, env=env, pass_fds=(self.ready_write, self.lifeline_read))
         self.workers[worker.pid] = worker
         return worker

@@ -76,13 +76,21 @@ def test_a_run_interrupted_then_killed_resumes_and_has_every_deal_once_in_order(
         assert lines[index] == analyse_one("belote3", index, deals[index], False)
 
 
+def test_an_output_of_other_deals_is_never_resumed(tmp_path):
+    output = tmp_path / "out.jsonl"
+    assert main(["--variant", "euchre3", "--random", "3", "--seed", "one", "--output", str(output)]) == 0
+    before = output.read_text()
+    assert main(["--variant", "euchre3", "--random", "5", "--seed", "other", "--output", str(output)]) == 2
+    assert output.read_text() == before
+
+
 def test_the_cluster_mode_on_a_local_dask_cluster_gives_the_same_output(tmp_path):
     from distributed import LocalCluster
 
     local, clustered = tmp_path / "local.jsonl", tmp_path / "cluster.jsonl"
     common = ["--variant", "euchre3", "--random", "40", "--seed", "cluster", "--table"]
     assert main([*common, "--output", str(local), "--processes", "1"]) == 0
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with LocalCluster(n_workers=2, threads_per_worker=2, processes=True, dashboard_address=None,
                       env={"PYTHONPATH": os.pathsep.join(sys.path)}) as cluster:
         assert main([*common, "--output", str(clustered), "--cluster", cluster.scheduler_address]) == 0
     assert clustered.read_text() == local.read_text()

@@ -227,3 +227,37 @@ def test_the_metrics_endpoint_counts_real_calls(tmp_path):
             assert name in after, name
     finally:
         server.stop()
+
+
+def test_a_replica_never_answers_from_a_copy_another_replica_moved_past(replicas):
+    first, second = replicas
+    with Client(first.address) as on_first, Client(second.address) as on_second:
+        table = on_first.create_game("euchre3", seed="stale", table=table_options(["open", "reserved", "reserved"]))
+        on_second.get_game(table.game_id)  # the second replica keeps a copy: waiting, seat 0 open
+        me = on_first.claim_seat(table.game_id, 0)
+        # The claim is in the database: the second replica accepts the new token at once.
+        assert on_second.get_game(table.game_id, 0, me.token).status == pb.GAME_STATUS_ACTIVE
+        # A watcher of another game is running there already: a new watch must still hear of moves.
+        other = on_first.create_game("euchre3", seed="other")
+        watching_other = Client(second.address)
+        background = threading.Thread(target=_drain, args=(watching_other, other.game_id))
+        background.start()
+        try:
+            stream = iter(on_second.watch(table.game_id, timeout=60))
+            snapshot = next(stream).snapshot
+            seat = snapshot.to_act[0]
+            token = me.token if seat == 0 else table.tokens[seat]
+            on_first.submit_move(table.game_id, seat, token, "pass")
+            assert next(stream).change.version == snapshot.version + 1
+        finally:
+            watching_other.close()  # ends its stream
+            background.join(timeout=30)
+
+
+def _drain(client: Client, game_id: str) -> None:
+    """Reads a watch stream until its client is closed."""
+    try:
+        for _ in client.watch(game_id, timeout=60):
+            pass
+    except (CardgamesError, ValueError):
+        pass

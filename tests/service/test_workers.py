@@ -15,7 +15,7 @@ import grpc
 from cardgames_client import Client, CreatedGame
 
 from engine_service.service.server import OPTIONS, Settings, parse_settings
-from engine_service.service.workers import RESTART_ATTEMPTS, worker_command
+from engine_service.service.workers import RESTART_ATTEMPTS, worker_command, worker_environment
 from tests.service.players import QUICK_OPTIONS, next_move
 from tests.service.server_process import ServerProcess
 
@@ -98,13 +98,25 @@ def test_a_game_played_across_workers(tmp_path):
     assert events.count("worker_stopped") == 2 and events[-1] == "server_stopped"
 
 
-def test_the_worker_command_carries_every_setting():
-    settings = dataclasses.replace(Settings(), address="127.0.0.1:0", database="elsewhere.db", sync="NORMAL", grace=2.5,
+def test_the_worker_command_carries_every_setting_and_the_database_in_its_environment():
+    database = "postgresql://cardgames:s3cret@db:5432/cardgames"
+    settings = dataclasses.replace(Settings(), address="127.0.0.1:0", database=database, sync="NORMAL", grace=2.5,
                                    log_level="debug", workers=3)
     command = worker_command(settings, "127.0.0.1:4321")
-    assert {option.flag for option in OPTIONS} <= set(command)
-    # Read back without the environment: only the flags count.
-    assert parse_settings(command[3:], environ={}) == dataclasses.replace(settings, workers=1, address="127.0.0.1:4321")
+    assert {option.flag for option in OPTIONS} - {"--database"} <= set(command)
+    assert not any("s3cret" in part for part in command)  # a command line is public (ps)
+    # Read back as a worker does: its flags over the environment it is given.
+    assert parse_settings(command[3:], environ=worker_environment(settings)) == dataclasses.replace(
+        settings, workers=1, address="127.0.0.1:4321")
+
+
+def test_a_database_password_never_reaches_the_logs():
+    from engine_service.service.store import database_for_logs
+
+    assert database_for_logs("postgresql://cg:s3cret@db:5432/cg") == "postgresql://cg@db:5432/cg"
+    assert database_for_logs("postgresql://db/cg?sslmode=require&password=s3cret") == "postgresql://db/cg?sslmode=require"
+    assert database_for_logs("postgresql://db/cg?password=s3cret") == "postgresql://db/cg"
+    assert database_for_logs("games.db") == "games.db"
 
 
 def test_a_held_address_is_refused_to_a_second_server(tmp_path):

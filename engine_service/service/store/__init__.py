@@ -21,13 +21,16 @@ def sqlite_path(database: str) -> str:
 
 
 def database_for_logs(database: str) -> str:
-    """The database setting without the password a PostgreSQL URL may hold."""
+    """The database setting without the password a PostgreSQL URL may hold (in its user
+    part or as a ``password`` parameter)."""
     if not is_postgres(database):
         return database
     scheme, _, rest = database.partition("://")
     credentials, at, place = rest.rpartition("@")
     user = credentials.split(":", 1)[0]
-    return f"{scheme}://{user}{at}{place}" if at else database
+    where, question, query = (place if at else rest).partition("?")
+    kept = "&".join(part for part in query.split("&") if part and not part.lower().startswith("password="))
+    return f"{scheme}://{user}{at}{where}{question if kept else ''}{kept}"
 
 
 def open_store(database: str, *, synchronous: str = "FULL") -> GameStore:

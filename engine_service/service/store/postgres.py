@@ -90,6 +90,8 @@ POOL_SIZE = 20
 CONNECT_TIMEOUT = 2.0
 # After losing its listening connection, a follower tries again this often.
 RECONNECT_SECONDS = 0.5
+# A follower with no notice for this long reads the versions of its games itself.
+FOLLOW_CHECK_SECONDS = 30.0
 _MOVE_COLUMNS = "version, seat, move, request_id, answer, created_at, actor"
 _NOW = "extract(epoch from clock_timestamp())"
 
@@ -103,14 +105,24 @@ class PostgresStore:
 
     # ----------------------------------------------------------------- lifecycle
     async def open(self) -> None:
+        # check: a pooled connection is tested before use, so after a database restart the
+        # dead ones are replaced instead of failing one call each.
         self._pool = AsyncConnectionPool(self.url, min_size=2, max_size=POOL_SIZE, open=False, timeout=CONNECT_TIMEOUT,
+                                         check=AsyncConnectionPool.check_connection,
                                          kwargs={"autocommit": True, "connect_timeout": int(CONNECT_TIMEOUT)})
         try:
             await self._pool.open(wait=True, timeout=CONNECT_TIMEOUT * 2)
         except PoolTimeout:
             await self._pool.close()
             raise StorageUnavailable("cannot connect to the PostgreSQL server") from None
-        await self._migrate()
+        try:
+            await self._migrate()
+        except (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout):
+            await self._pool.close()
+            raise StorageUnavailable("the PostgreSQL server went away while the schema was migrated") from None
+        except BaseException:
+            await self._pool.close()
+            raise
 
     async def _migrate(self) -> None:
         async with self._connection() as conn, conn.transaction():
@@ -287,9 +299,17 @@ class PostgresStore:
                 if games:
                     for game_id, version in (await self.versions_of(games)).items():
                         on_change(game_id, version)
-                async for notice in conn.notifies():
-                    changed, _, reached = notice.payload.rpartition(":")
-                    on_change(changed, int(reached))
+                while True:
+                    # A connection dropped silently (an idle TCP link cut) gives no error: every
+                    # FOLLOW_CHECK_SECONDS without a notice, the versions are read again.
+                    async for notice in conn.notifies(timeout=FOLLOW_CHECK_SECONDS):
+                        changed, _, reached = notice.payload.rpartition(":")
+                        if reached.isdigit():
+                            on_change(changed, int(reached))
+                    games = watched()
+                    if games:
+                        for game_id, version in (await self.versions_of(games)).items():
+                            on_change(game_id, version)
             except (psycopg.OperationalError, psycopg.InterfaceError, StorageUnavailable):
                 await asyncio.sleep(RECONNECT_SECONDS)
             finally:
