@@ -29,14 +29,18 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from ..errors import AlreadyExists, StorageUnavailable, VersionConflict
 from .contract import OnChange, Watched
 from .records import (
+    MOVE_COLUMNS,
     NO_SEAT,
     DatabaseTooNew,
     Facts,
     GameRecord,
     GameRow,
     MoveRecord,
+    game_row,
     json_or_null,
+    listing_query,
     loads_or_none,
+    move_record,
 )
 
 SCHEMA = """
@@ -92,7 +96,6 @@ CONNECT_TIMEOUT = 2.0
 RECONNECT_SECONDS = 0.5
 # A follower with no notice for this long reads the versions of its games itself.
 FOLLOW_CHECK_SECONDS = 30.0
-_MOVE_COLUMNS = "version, seat, move, request_id, answer, created_at, actor"
 _NOW = "extract(epoch from clock_timestamp())"
 
 T = TypeVar("T")
@@ -245,14 +248,14 @@ class PostgresStore:
 
     async def moves_after(self, game_id: str, version: int) -> list[MoveRecord]:
         rows = await self._rows(
-            f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = %s AND version > %s ORDER BY version", (game_id, version))
-        return [_move_record(row) for row in rows]
+            f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = %s AND version > %s ORDER BY version", (game_id, version))
+        return [move_record(row) for row in rows]
 
     async def find_request(self, game_id: str, seat: int, request_id: str) -> MoveRecord | None:
         rows = await self._rows(
-            f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = %s AND seat = %s AND request_id = %s",
+            f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = %s AND seat = %s AND request_id = %s",
             (game_id, seat, request_id))
-        return _move_record(rows[0]) if rows else None
+        return move_record(rows[0]) if rows else None
 
     async def due_games(
         self, *, until: float, after: tuple[float, str] | None = None, limit: int = 1000
@@ -266,20 +269,9 @@ class PostgresStore:
     async def list_games(
         self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False
     ) -> list[GameRow]:
-        clauses: list[str] = ["open_seats > 0"] if open_seats else []
-        params: list[Any] = []
-        for column, value in (("variant", variant), ("status", status)):
-            if value is not None:
-                clauses.append(f"{column} = %s")
-                params.append(value)
-        if before_seq is not None:
-            clauses.append("seq < %s")
-            params.append(before_seq)
-        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
-        rows = await self._rows(
-            "SELECT seq, game_id, variant, status, version, scores, created_at, updated_at, open_seats FROM games"
-            f" {where} ORDER BY seq DESC LIMIT %s", (*params, limit))
-        return [GameRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7], r[8]) for r in rows]
+        query, params = listing_query("%s", variant=variant, status=status, before_seq=before_seq, limit=limit,
+                                      open_seats=open_seats)
+        return [game_row(row) for row in await self._rows(query, tuple(params))]
 
     async def ping(self) -> bool:
         try:
@@ -321,7 +313,3 @@ class PostgresStore:
             finally:
                 await conn.close()
 
-
-def _move_record(row: tuple[Any, ...]) -> MoveRecord:
-    seat = None if row[1] == NO_SEAT else row[1]
-    return MoveRecord(row[0], seat, row[2], row[3], loads_or_none(row[4]), row[5], row[6])

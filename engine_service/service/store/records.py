@@ -66,6 +66,37 @@ class DatabaseTooNew(Exception):
 
 # How a table's own entry (no seat) is stored in the NOT NULL seat column.
 NO_SEAT = -1
+# The columns of a log entry, in the order move_record reads them.
+MOVE_COLUMNS = "version, seat, move, request_id, answer, created_at, actor"
+GAME_ROW_COLUMNS = "seq, game_id, variant, status, version, scores, created_at, updated_at, open_seats"
+
+
+def move_record(row: tuple[Any, ...] | Any) -> MoveRecord:
+    """A log entry from its MOVE_COLUMNS."""
+    seat = None if row[1] == NO_SEAT else row[1]
+    return MoveRecord(row[0], seat, row[2], row[3], loads_or_none(row[4]), row[5], row[6])
+
+
+def game_row(row: tuple[Any, ...] | Any) -> GameRow:
+    """A listed game from its GAME_ROW_COLUMNS."""
+    return GameRow(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), row[6], row[7], row[8])
+
+
+def listing_query(mark: str, *, variant: str | None, status: str | None, before_seq: int | None, limit: int,
+                  open_seats: bool) -> tuple[str, list[Any]]:
+    """The query listing games newest first under the filters, with the database's
+    parameter ``mark`` ("?" for SQLite, "%s" for PostgreSQL), and its parameters."""
+    clauses: list[str] = ["open_seats > 0"] if open_seats else []
+    params: list[Any] = []
+    for column, value in (("variant", variant), ("status", status)):
+        if value is not None:
+            clauses.append(f"{column} = {mark}")
+            params.append(value)
+    if before_seq is not None:
+        clauses.append(f"seq < {mark}")
+        params.append(before_seq)
+    where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+    return f"SELECT {GAME_ROW_COLUMNS} FROM games {where} ORDER BY seq DESC LIMIT {mark}", [*params, limit]
 
 
 def json_or_null(value: Any) -> str | None:

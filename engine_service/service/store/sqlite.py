@@ -29,14 +29,18 @@ from typing import Any
 from ..errors import AlreadyExists, StorageUnavailable, VersionConflict
 from .contract import OnChange, Watched
 from .records import (
+    MOVE_COLUMNS,
     NO_SEAT,
     DatabaseTooNew,
     Facts,
     GameRecord,
     GameRow,
     MoveRecord,
+    game_row,
     json_or_null,
+    listing_query,
     loads_or_none,
+    move_record,
 )
 
 SCHEMA = """
@@ -325,17 +329,17 @@ class SqliteStore:
 
     async def moves_after(self, game_id: str, version: int) -> list[MoveRecord]:
         rows = self._reader.execute(
-            f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND version > ? ORDER BY version",
+            f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ? AND version > ? ORDER BY version",
             (game_id, version),
         ).fetchall()
-        return [_move_record(row) for row in rows]
+        return [move_record(row) for row in rows]
 
     async def find_request(self, game_id: str, seat: int, request_id: str) -> MoveRecord | None:
         row = self._reader.execute(
-            f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND seat = ? AND request_id = ?",
+            f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ? AND seat = ? AND request_id = ?",
             (game_id, seat, request_id),
         ).fetchone()
-        return None if row is None else _move_record(row)
+        return None if row is None else move_record(row)
 
     async def due_games(
         self, *, until: float, after: tuple[float, str] | None = None, limit: int = 1000
@@ -388,22 +392,9 @@ class SqliteStore:
     async def list_games(
         self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False
     ) -> list[GameRow]:
-        clauses: list[str] = ["open_seats > 0"] if open_seats else []
-        params: list[str | int] = []
-        for column, value in (("variant", variant), ("status", status)):
-            if value is not None:
-                clauses.append(f"{column} = ?")
-                params.append(value)
-        if before_seq is not None:
-            clauses.append("seq < ?")
-            params.append(before_seq)
-        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
-        rows = self._reader.execute(
-            "SELECT seq, game_id, variant, status, version, scores, created_at, updated_at, open_seats FROM games"
-            f" {where} ORDER BY seq DESC LIMIT ?",
-            (*params, limit),
-        ).fetchall()
-        return [GameRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7], r[8]) for r in rows]
+        query, params = listing_query("?", variant=variant, status=status, before_seq=before_seq, limit=limit,
+                                      open_seats=open_seats)
+        return [game_row(row) for row in self._reader.execute(query, params).fetchall()]
 
 
 def _statements(script: str) -> list[str]:
@@ -412,9 +403,4 @@ def _statements(script: str) -> list[str]:
     return [statement.strip() for statement in "\n".join(lines).split(";") if statement.strip()]
 
 
-_MOVE_COLUMNS = "version, seat, move, request_id, answer, created_at, actor"
 
-
-def _move_record(row: tuple[Any, ...]) -> MoveRecord:
-    seat = None if row[1] == NO_SEAT else row[1]
-    return MoveRecord(row[0], seat, row[2], row[3], loads_or_none(row[4]), row[5], row[6])
