@@ -14,7 +14,7 @@ import psycopg
 import pytest
 from cardgames_client import CardgamesError, Client, pb, table_options
 
-from tests.service.players import QUICK_OPTIONS, choose
+from tests.service.players import QUICK_OPTIONS, choose, next_move
 from tests.service.server_process import ServerProcess
 
 
@@ -87,6 +87,16 @@ def test_conflicting_moves_sent_to_both_replicas_at_once_one_wins_per_version(re
     assert stored_versions(postgres_url, game.game_id) == list(range(1, len(outcomes) + 1))
 
 
+def _random_move(client: Client, game, rng: random.Random) -> int | None:
+    """A random legal move by a random seat to act, idempotent (a retry is not applied
+    twice); the version it acknowledged, or None once the match is over."""
+    chosen = next_move(client, game, rng)
+    if chosen is None:
+        return None
+    seat, view, text = chosen
+    return client.submit_move(game.game_id, seat, game.tokens[seat], text, request_id=f"{seat}-{view.version}").version
+
+
 def _send_at_once(address: str, game, seat: int, text: str, version: int, barrier: threading.Barrier,
                   results: list[str]) -> None:
     with Client(address) as client:
@@ -115,14 +125,10 @@ def test_replicas_killed_again_and_again_lose_nothing_and_the_bots_move_to_the_s
                 replica = rng.choice(replicas)
                 try:
                     with Client(replica.address, timeout=5) as client:
-                        table = client.get_game(game.game_id)
-                        if not table.to_act:
+                        version = _random_move(client, game, rng)
+                        if version is None:
                             return
-                        seat = rng.choice(list(table.to_act))
-                        view = client.get_game(game.game_id, seat, game.tokens[seat])
-                        answer = client.submit_move(game.game_id, seat, game.tokens[seat], choose(view, rng),
-                                                    request_id=f"{seat}-{view.version}")
-                        acknowledged[game.game_id].append(answer.version)
+                        acknowledged[game.game_id].append(version)
                 except CardgamesError as error:
                     assert error.code not in (grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN), error
 
@@ -164,15 +170,11 @@ def test_a_database_restart_under_load_loses_nothing_and_the_replicas_recover(po
         with Client(replicas[1].address, timeout=60) as client:  # the server's UNAVAILABLE comes first
             while not stop.is_set():
                 try:
-                    table = client.get_game(game.game_id)
-                    if not table.to_act:
+                    version = _random_move(client, game, rng)
+                    if version is None:
                         return
-                    seat = rng.choice(list(table.to_act))
-                    view = client.get_game(game.game_id, seat, game.tokens[seat])
-                    answer = client.submit_move(game.game_id, seat, game.tokens[seat], choose(view, rng),
-                                                request_id=f"{seat}-{view.version}")
                     with progress:
-                        acknowledged.append(answer.version)
+                        acknowledged.append(version)
                         progress.notify_all()
                 except CardgamesError as error:
                     codes.add(error.code)
