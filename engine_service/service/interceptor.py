@@ -15,7 +15,7 @@ import itertools
 import time
 import traceback
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeAlias
 
 import grpc
@@ -104,15 +104,16 @@ class ServiceInterceptor:
         assert parse is not None, f"{method}: generated handlers parse their requests"
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
-                self._unary(handler.unary_unary, name, parse), response_serializer=handler.response_serializer
+                self.unary(handler.unary_unary, name, parse), response_serializer=handler.response_serializer
             )
         if handler.unary_stream is not None:
             return grpc.unary_stream_rpc_method_handler(
-                self._stream(handler.unary_stream, name, parse), response_serializer=handler.response_serializer
+                self.stream(handler.unary_stream, name, parse), response_serializer=handler.response_serializer
             )
         raise TypeError(f"{method}: only unary requests are intercepted")
 
-    def _unary(self, behavior: Callable[..., Any], name: str, parse: Callable[[bytes], Any]) -> Callable[..., Any]:
+    def unary(self, behavior: Callable[..., Any], name: str, parse: Callable[[Any], Any]) -> Callable[..., Any]:
+        """``behavior`` (a servicer's method) taking its request undecoded (``parse`` decodes it) and wrapped."""
         async def wrapped(raw: bytes, context: Context) -> Any:
             with _CallLog(self.log, name, context) as call:
                 try:
@@ -125,7 +126,7 @@ class ServiceInterceptor:
 
         return wrapped
 
-    def _stream(self, behavior: Callable[..., Any], name: str, parse: Callable[[bytes], Any]) -> Callable[..., Any]:
+    def stream(self, behavior: Callable[..., Any], name: str, parse: Callable[[Any], Any]) -> Callable[..., Any]:
         async def wrapped(raw: bytes, context: Context) -> Any:
             with _CallLog(self.log, name, context) as call:
                 try:
@@ -176,7 +177,7 @@ class _CallLog:
         self._bound = logs.bind_request(self.fields)
         return self
 
-    def parsed(self, parse: Callable[[bytes], Any], raw: bytes) -> Any:
+    def parsed(self, parse: Callable[[Any], Any], raw: Any) -> Any:
         """The request message, its ids bound to the log context; undecodable bytes are an error of the caller."""
         try:
             request = parse(raw)
@@ -253,14 +254,16 @@ class _Registrar:
         self.service, self.handlers = service, handlers
 
 
-def add_intercepted(
-    server: grpc.aio.Server, add_to_server: Callable[[Any, Any], None], servicer: Any, interceptor: ServiceInterceptor
-) -> None:
-    """Registers ``servicer`` (with its generated ``add_XxxServicer_to_server``), every method wrapped."""
+def service_handlers(add_to_server: Callable[[Any, Any], None], servicer: Any) -> tuple[str, dict[str, Handler]]:
+    """The service's full name and its method handlers, as its generated ``add_XxxServicer_to_server`` makes them."""
     registrar = _Registrar()
     add_to_server(servicer, registrar)
-    wrapped = {
-        name: interceptor.wrap(handler, f"/{registrar.service}/{name}") for name, handler in registrar.handlers.items()
-    }
-    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(registrar.service, wrapped),))
-    server.add_registered_method_handlers(registrar.service, wrapped)  # type: ignore[attr-defined]  # newer than grpc-stubs
+    return registrar.service, registrar.handlers
+
+
+def add_intercepted(server: grpc.aio.Server, service: str, handlers: Mapping[str, Handler],
+                    interceptor: ServiceInterceptor) -> None:
+    """Registers ``service``'s ``handlers`` (from :func:`service_handlers`) on ``server``, every method wrapped."""
+    wrapped = {name: interceptor.wrap(handler, f"/{service}/{name}") for name, handler in handlers.items()}
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service, wrapped),))
+    server.add_registered_method_handlers(service, wrapped)  # type: ignore[attr-defined]  # newer than grpc-stubs

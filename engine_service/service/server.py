@@ -31,11 +31,12 @@ from .analysis_servicer import AnalysisServiceServicer
 from .clock import clock_from_environment
 from .errors import StorageUnavailable
 from .games import GameService
-from .interceptor import ServiceInterceptor, add_intercepted
+from .interceptor import ServiceInterceptor, add_intercepted, service_handlers
 from .runner import TableRunner
 from .servicer import GameServiceServicer
 from .solving import SolverSlots
 from .store import DatabaseTooNew, database_for_logs, open_store
+from .web import WebServer, bind, endpoints, web_application
 
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
 ANALYSIS_SERVICE_NAME = analysis_service_pb2.DESCRIPTOR.services_by_name["AnalysisService"].full_name
@@ -96,6 +97,12 @@ class Settings:
         "(a hint takes as many free ones as there are cores, at least one); 0: one per core")
     metrics_address: str = _setting(
         "", str, "host:port serving Prometheus metrics at /metrics (port 0 picks one); empty: none")
+    web_address: str = _setting(
+        "127.0.0.1:8080", str,
+        "host:port serving the web table and the browser API (Connect and gRPC-Web) (port 0 picks one); empty: none")
+    web_origins: str = _setting(
+        "", str, "comma-separated origins whose pages may call the browser API (CORS), e.g. https://cards.example; "
+        "empty: only the web table served here")
     caller_slots: int = _setting(
         0, _number(int, 0),
         "the most analysis slots one caller (a peer address) holds at once; 0: half of them, at least one")
@@ -151,6 +158,10 @@ def parse_settings(argv: Sequence[str] | None = None, environ: Mapping[str, str]
     return Settings(**values)
 
 
+def _origins(text: str) -> list[str]:
+    return [origin.strip() for origin in text.split(",") if origin.strip()]
+
+
 class StartupError(Exception):
     """The server cannot start; ``event`` names why in the log."""
 
@@ -173,6 +184,12 @@ class Server:
         except RuntimeError:
             raise StartupError("address_unavailable", f"cannot listen on {settings.address}") from None
         self.address = f"{settings.address.rsplit(':', 1)[0]}:{self.port}"
+        web_socket = None
+        if settings.web_address:
+            try:  # the workers of one supervisor share its port, as the gRPC one
+                web_socket = bind(settings.web_address, reuse_port=workers.is_worker())
+            except (OSError, ValueError) as error:
+                raise StartupError("address_unavailable", f"cannot listen on {settings.web_address}: {error}") from None
         try:
             self.store = open_store(settings.database, synchronous=settings.sync)
         except sqlite3.Error as error:
@@ -187,15 +204,29 @@ class Server:
         metrics.watch_slots("analysis", lambda: self.solving.analysis.busy)
         self._database_watch: asyncio.Task[None] | None = None
         interceptor = ServiceInterceptor()
-        add_intercepted(self.grpc, game_service_pb2_grpc.add_GameServiceServicer_to_server,
-                        GameServiceServicer(self.games, self.solving), interceptor)
-        add_intercepted(self.grpc, analysis_service_pb2_grpc.add_AnalysisServiceServicer_to_server,
-                        AnalysisServiceServicer(self.games, self.solving), interceptor)
+        services = (
+            service_handlers(game_service_pb2_grpc.add_GameServiceServicer_to_server,
+                             GameServiceServicer(self.games, self.solving)),
+            service_handlers(analysis_service_pb2_grpc.add_AnalysisServiceServicer_to_server,
+                             AnalysisServiceServicer(self.games, self.solving)),
+        )
+        for service, handlers in services:
+            add_intercepted(self.grpc, service, handlers, interceptor)
+        self.web: WebServer | None = None
+        if web_socket is not None:
+            # The same handlers and interceptor over HTTP, for browsers (web.py).
+            application = web_application(endpoints(services, interceptor), _origins(settings.web_origins))
+            self.web = WebServer(application, web_socket, grace=settings.grace)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc)
         reflection.enable_server_reflection(
             (SERVICE_NAME, ANALYSIS_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
             self.grpc,
         )
+
+    @property
+    def web_address(self) -> str:
+        """Where the web table and the browser API listen; empty if nowhere."""
+        return self.web.address if self.web is not None else ""
 
     async def start(self) -> None:
         try:
@@ -206,6 +237,8 @@ class Server:
             raise StartupError("database_unavailable", f"cannot open the database: {error}") from None
         await self.runner.start()
         await self.grpc.start()
+        if self.web is not None:
+            await self.web.start()
         await self._set_health(True)
         metrics.DATABASE_UP.set(1)  # it answered: the store is open
         self._database_watch = asyncio.get_running_loop().create_task(self._watch_database())
@@ -233,7 +266,7 @@ class Server:
             self._database_watch.cancel()
         await self._set_health(False)
         await self.runner.stop()  # no entry of the server's own after this: its turns resume at the next start
-        await self.grpc.stop(self.settings.grace)
+        await asyncio.gather(self.grpc.stop(self.settings.grace), *([self.web.stop()] if self.web is not None else []))
         interrupt_all()  # the solves of calls the grace period ended: their threads would hold up the exit
         self.solving.close()
         await self.store.close()
@@ -266,12 +299,12 @@ async def serve(settings: Settings) -> None:
         logs.flush()
         raise SystemExit(1) from None
     if workers.is_worker():
-        log.info("worker_started", address=server.address, pid=os.getpid())
+        log.info("worker_started", address=server.address, web_address=server.web_address, pid=os.getpid())
         logs.flush()
         workers.notify_ready()
     else:
-        log.info("server_started", address=server.address, database=database_for_logs(settings.database),
-                 sync=settings.sync)
+        log.info("server_started", address=server.address, web_address=server.web_address,
+                 database=database_for_logs(settings.database), sync=settings.sync)
         logs.flush()
     if settings.metrics_address and not workers.is_worker():
         log.info("metrics_started", address=metrics.serve(settings.metrics_address))

@@ -32,6 +32,7 @@ workers for a graceful stop.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import errno
 import os
@@ -106,11 +107,11 @@ def reserve_address(address: str) -> tuple[socket.socket, str]:
     return reserved, f"{host}:{port_number}"
 
 
-def worker_command(settings: Settings, address: str) -> list[str]:
-    """The command line of a worker: every setting as its flag, one process, the reserved address."""
+def worker_command(settings: Settings, address: str, web_address: str = "") -> list[str]:
+    """The command line of a worker: every setting as its flag, one process, the reserved addresses."""
     from .server import OPTIONS  # here: server.py imports this module
 
-    worker = dataclasses.replace(settings, workers=1, address=address)
+    worker = dataclasses.replace(settings, workers=1, address=address, web_address=web_address)
     # Not the database: a URL may hold a password, and a command line is public (ps); the
     # workers read it from their environment (worker_environment).
     return [sys.executable, "-m", "engine_service.service.server",
@@ -128,13 +129,14 @@ def worker_environment(settings: Settings) -> dict[str, str]:
 def supervise(settings: Settings) -> int:
     """Runs ``settings.workers`` workers until SIGTERM/SIGINT; the exit status."""
     log = logs.get_logger()
-    try:
-        reserved, address = reserve_address(settings.address)
-    except (OSError, ValueError) as error:
-        log.error("address_unavailable", detail=f"cannot listen on {settings.address}: {error}")
-        logs.flush()
-        return 1
-    with reserved:
+    with contextlib.ExitStack() as held:
+        try:
+            address = _reserve(held, settings.address)
+            web_address = _reserve(held, settings.web_address) if settings.web_address else ""
+        except (OSError, ValueError) as error:
+            log.error("address_unavailable", detail=f"cannot listen on {error}")
+            logs.flush()
+            return 1
         try:
             if not is_postgres(settings.database):  # the file's schema, once, before the workers
                 SqliteStore(sqlite_path(settings.database), synchronous=settings.sync).close_now()
@@ -142,17 +144,28 @@ def supervise(settings: Settings) -> int:
             log.error("database_unavailable", detail=f"cannot open {settings.database}: {error}")
             logs.flush()
             return 1
-        return _Supervisor(settings, address).run()
+        return _Supervisor(settings, address, web_address).run()
+
+
+def _reserve(held: contextlib.ExitStack, address: str) -> str:
+    """:func:`reserve_address`, held until ``held`` closes; the address with its port resolved."""
+    try:
+        reserved, resolved = reserve_address(address)
+    except (OSError, ValueError) as error:
+        raise OSError(f"{address}: {error}") from None
+    held.enter_context(reserved)
+    return resolved
 
 
 class _Supervisor:
     """The workers, their pipes, and the loop that waits for signals and workers' messages."""
 
-    def __init__(self, settings: Settings, address: str) -> None:
+    def __init__(self, settings: Settings, address: str, web_address: str) -> None:
         self.log = logs.get_logger()
         self.settings = settings
         self.address = address
-        self.command = worker_command(settings, address)
+        self.web_address = web_address
+        self.command = worker_command(settings, address, web_address)
         self.workers: dict[int, subprocess.Popen[bytes]] = {}
         self.ready: set[int] = set()
         self.stopping = False
@@ -234,8 +247,9 @@ class _Supervisor:
                 self._died(worker)
             self.log.error("startup_failed", detail="a worker exited before it was ready")
             return self._stop(exited, failed=True)
-        self.log.info("server_started", address=self.address, database=database_for_logs(self.settings.database),
-                      sync=self.settings.sync, workers=self.settings.workers)
+        self.log.info("server_started", address=self.address, web_address=self.web_address,
+                      database=database_for_logs(self.settings.database), sync=self.settings.sync,
+                      workers=self.settings.workers)
         logs.flush()
         failures = 0  # replacements in a row that died before they were ready
         while not self.stopping:  # checked before each wait: a signal that came just before is not missed

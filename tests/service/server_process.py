@@ -24,9 +24,12 @@ class ServerProcess:
     """
 
     def __init__(self, database: Path | str, *extra_args: str, env: dict[str, str] | None = None,
-                 listen: str = "127.0.0.1:0", log_dir: Path | None = None) -> None:
+                 listen: str = "127.0.0.1:0", log_dir: Path | None = None, web: bool = False) -> None:
         self.database = str(database)
         self.listen = listen
+        # The web port only when asked for: two servers of a run must never both try the default one.
+        self.web_listen = "127.0.0.1:0" if web else ""
+        self.web_address = ""
         self.extra_args = extra_args
         self.env = env
         self.process: subprocess.Popen[bytes] | None = None
@@ -39,7 +42,7 @@ class ServerProcess:
     def launch(self) -> ServerProcess:
         """Starts the process without waiting for it to listen."""
         command = [sys.executable, "-m", "engine_service.service.server", "--address", self.listen,
-                   "--database", self.database, "--grace", "5", *self.extra_args]
+                   "--database", self.database, "--grace", "5", "--web-address", self.web_listen, *self.extra_args]
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(command, stderr=log, stdout=subprocess.DEVNULL,
                                             env={**os.environ, **(self.env or {})})
@@ -53,6 +56,7 @@ class ServerProcess:
             for record in self.log_records():
                 if record.get("event") == "server_started":
                     self.address = record["address"]
+                    self.web_address = record.get("web_address", "")
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
                 raise RuntimeError("server did not start:\n" + "".join(self.logs))
@@ -100,6 +104,7 @@ class ServerProcess:
             for record in self.log_records():
                 if record.get("event") == "server_started":
                     self.address = record["address"]
+                    self.web_address = record.get("web_address", "")
                     return None
             if self.process.poll() is not None:
                 return self.process.returncode

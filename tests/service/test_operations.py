@@ -175,7 +175,7 @@ def test_a_second_server_cannot_take_the_port(server, tmp_path):
 
 def test_an_unusable_database_is_a_clean_startup_error(tmp_path):
     started = subprocess.run(
-        [sys.executable, "-m", "engine_service.service.server", "--address", "127.0.0.1:0",
+        [sys.executable, "-m", "engine_service.service.server", "--address", "127.0.0.1:0", "--web-address", "",
          "--database", str(tmp_path / "missing" / "dir" / "games.db")],
         capture_output=True, text=True, timeout=60,
     )

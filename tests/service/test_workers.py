@@ -102,12 +102,12 @@ def test_the_worker_command_carries_every_setting_and_the_database_in_its_enviro
     database = "postgresql://cardgames:s3cret@db:5432/cardgames"
     settings = dataclasses.replace(Settings(), address="127.0.0.1:0", database=database, sync="NORMAL", grace=2.5,
                                    log_level="debug", workers=3)
-    command = worker_command(settings, "127.0.0.1:4321")
+    command = worker_command(settings, "127.0.0.1:4321", "127.0.0.1:4322")
     assert {option.flag for option in OPTIONS} - {"--database"} <= set(command)
     assert not any("s3cret" in part for part in command)  # a command line is public (ps)
     # Read back as a worker does: its flags over the environment it is given.
     assert parse_settings(command[3:], environ=worker_environment(settings)) == dataclasses.replace(
-        settings, workers=1, address="127.0.0.1:4321")
+        settings, workers=1, address="127.0.0.1:4321", web_address="127.0.0.1:4322")
 
 
 def test_a_database_password_never_reaches_the_logs():

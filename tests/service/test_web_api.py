@@ -1,0 +1,222 @@
+"""The browser API over plain HTTP: the Connect protocol in JSON and gRPC-Web in binary,
+on the web port of a real server, with the same codes and reasons as over gRPC."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Any
+
+import httpx
+import pytest
+from cardgames.v1 import analysis_service_pb2, game_service_pb2
+from cardgames_client import Client, pb, table_options
+
+from tests.service.players import QUICK_OPTIONS
+from tests.service.server_process import ServerProcess
+from tests.service.web_client import Connect, ConnectError, StreamFailed, as_json, grpc_web
+
+GAME = "/cardgames.v1.GameService/"
+ANALYSIS = "/cardgames.v1.AnalysisService/"
+SERVICES = (game_service_pb2.DESCRIPTOR.services_by_name["GameService"],
+            analysis_service_pb2.DESCRIPTOR.services_by_name["AnalysisService"])
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory):
+    server = ServerProcess(tmp_path_factory.mktemp("web") / "games.db", web=True).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture()
+def web(web_server: ServerProcess):
+    caller = Connect(web_server.web_address)
+    yield caller
+    caller.close()
+
+
+def _create(web: Connect, variant: str, **fields: Any) -> dict[str, Any]:
+    return web.ok(GAME + "CreateGame", {"variant": f"VARIANT_{variant.upper()}", **fields})
+
+
+def _tokens(created: dict[str, Any]) -> dict[int, str]:
+    return {credential.get("seat", 0): credential["token"] for credential in created["credentials"]}
+
+
+def _choice(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A random legal move of the viewing seat, as JSON."""
+    selection = view.get("cardSelection", {})
+    if selection.get("count"):
+        return {"give": {"cards": rng.sample(selection["cards"], selection["count"])}}
+    move: dict[str, Any] = rng.choice(view["legalMoves"])
+    return move
+
+
+def test_every_method_of_every_service_is_served(web):
+    """An empty request reaches each method's own validation: none is missing (404) or unsupported (415)."""
+    for service in SERVICES:
+        for method in service.methods:
+            path = f"/{service.full_name}/{method.name}"
+            if method.server_streaming:
+                with pytest.raises(StreamFailed) as failed:
+                    list(web.stream(path, {}))
+                error = failed.value.error
+            else:
+                answer = web.call(path, {})
+                if not isinstance(answer, ConnectError):
+                    assert method.name == "ListGames", path  # the one method an empty request is enough for
+                    continue
+                error = answer
+            assert error.code in ("invalid_argument", "not_found", "unauthenticated"), (path, error)
+            assert error.reasons, path
+            assert "x-request-id" in error.headers, path
+
+
+def test_four_seats_play_a_match_over_connect_and_a_spectator_watches_it_to_the_end(web, web_server):
+    created = _create(web, "euchre3", seed="7", options=as_json(_quick("euchre3")))
+    game_id, tokens = created["gameId"], _tokens(created)
+    watched: list[dict[str, Any]] = []
+    watcher = threading.Thread(target=lambda: watched.extend(
+        Connect(web_server.web_address).stream(GAME + "WatchGame", {"gameId": game_id})))
+    watcher.start()
+    rng = random.Random(3)
+    version = 0
+    while True:
+        table = web.ok(GAME + "GetGame", {"gameId": game_id})["view"]
+        if table.get("status") == "GAME_STATUS_FINISHED":
+            break
+        seat = rng.choice(table["toAct"])
+        view = web.ok(GAME + "GetGame", {"gameId": game_id, "seat": seat}, tokens[seat])["view"]
+        move = _choice(view, rng)
+        assert web.ok(GAME + "ValidateMove", {"gameId": game_id, "seat": seat, "move": move}, tokens[seat]).get("legal")
+        answer = web.ok(GAME + "SubmitMove", {"gameId": game_id, "seat": seat, "move": move,
+                                              "expectedVersion": str(version)}, tokens[seat])
+        version = int(answer["version"])
+    watcher.join(timeout=120)
+    assert not watcher.is_alive(), "the watch stream did not end with the game"
+    assert "snapshot" in watched[0]
+    assert [int(item["change"]["version"]) for item in watched[1:]] == list(range(1, version + 1))
+    analysis = web.ok(ANALYSIS + "AnalyzeDeal", {"gameId": game_id, "seat": 1}, tokens[1])  # the last deal's
+    assert analysis["analysis"]["play"]
+
+
+def _quick(variant: str) -> pb.GameOptions:
+    from cardgames_client import options
+
+    return options(variant, QUICK_OPTIONS[variant])
+
+
+def test_errors_carry_the_grpc_codes_and_reasons(web):
+    created = _create(web, "hearts", seed="1")
+    game_id, tokens = created["gameId"], _tokens(created)
+    missing = web.call(GAME + "GetGame", {"gameId": "no-such-game"})
+    assert isinstance(missing, ConnectError)
+    assert (missing.http_status, missing.code, missing.reasons) == (404, "not_found", ["GAME_NOT_FOUND"])
+    anonymous = web.call(GAME + "SubmitMove", {"gameId": game_id, "seat": 0, "move": {"pass": {}}})
+    assert isinstance(anonymous, ConnectError) and (anonymous.http_status, anonymous.code) == (401, "unauthenticated")
+    wrong = web.call(GAME + "SubmitMove", {"gameId": game_id, "seat": 0, "move": {"play": {"card": "2C"}}}, tokens[0])
+    assert isinstance(wrong, ConnectError) and wrong.code == "failed_precondition" and wrong.reasons
+    assert web.ok(GAME + "GetGame", {"gameId": game_id}).get("version") is None  # nothing applied: version 0
+
+
+@pytest.mark.parametrize("body", [b"{", b"[]", b'{"gameId": 5}', b'{"seat": "many"}', b"\xff\xfe", b"[" * 10_000])
+def test_a_body_that_is_not_the_request_in_json_is_malformed(web, body):
+    answer = web.call(GAME + "GetGame", body)
+    assert isinstance(answer, ConnectError)
+    assert (answer.code, answer.reasons, answer.fields) == ("invalid_argument", ["MALFORMED_REQUEST"], ["request"])
+
+
+def test_every_echo_of_hostile_input_is_cut_short(web):
+    answer = web.call(GAME + "CreateGame", {"variant": "VARIANT_HEARTS", "deal": "X" * 100_000})
+    assert isinstance(answer, ConnectError) and answer.code == "invalid_argument"
+    assert len(answer.message) <= 500
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read(web):
+    answer = web.call(GAME + "GetGame", b'{"gameId": "' + b"x" * (5 * 1024 * 1024) + b'"}')
+    assert isinstance(answer, ConnectError) and answer.code == "resource_exhausted"
+
+
+def test_an_unknown_method_and_a_wrong_content_type_are_plain_http_errors(web):
+    assert web.http.post(GAME + "NoSuchMethod", content=b"{}", headers={"content-type": "application/json"}).status_code == 404
+    assert web.http.post(GAME + "GetGame", content=b"{}", headers={"content-type": "text/plain"}).status_code == 415
+
+
+def test_hints_answer_over_connect(web):
+    created = _create(web, "euchre3", seed="11")
+    game_id, tokens = created["gameId"], _tokens(created)
+    seat = created["view"]["toAct"][0]
+    hint = web.ok(GAME + "GetHint", {"gameId": game_id, "seat": seat, "budgetMs": 100, "seed": "1"}, tokens[seat])["hint"]
+    assert hint["options"] and all("move" in option for option in hint["options"])
+
+
+def test_a_call_is_logged_with_its_request_id_and_no_token(web, web_server):
+    created = _create(web, "hearts", seed="5")
+    tokens = _tokens(created)
+    answer = web.call(GAME + "GetGame", {"gameId": created["gameId"], "seat": 1}, tokens[1],
+                      headers={"x-request-id": "web-call-1"})
+    assert not isinstance(answer, ConnectError)
+    deadline = time.monotonic() + 60
+    while not any(r.get("request_id") == "web-call-1" for r in web_server.log_records()):
+        assert time.monotonic() < deadline, "the call was never logged"
+        time.sleep(0.05)
+    line = next(r for r in web_server.log_records() if r.get("request_id") == "web-call-1")
+    assert (line["method"], line["status"], line["seat"]) == ("GetGame", "OK", 1)
+    logged = "".join(web_server.logs)
+    assert all(token not in logged for token in tokens.values())
+
+
+def test_grpc_web_calls_and_streams_in_binary(web, web_server):
+    created = _create(web, "belote", seed="3")
+    game_id, tokens = created["gameId"], _tokens(created)
+    answer = grpc_web(web_server.web_address, GAME + "GetGame",
+                      game_service_pb2.GetGameRequest(game_id=game_id, seat=0), tokens[0])
+    assert answer.status == 0 and len(answer.messages) == 1
+    view = game_service_pb2.GetGameResponse.FromString(answer.messages[0]).view
+    assert len(view.hand) == 5 and view.game_id == game_id  # belote deals five before the bid
+    missing = grpc_web(web_server.web_address, GAME + "GetGame", game_service_pb2.GetGameRequest(game_id="nope"))
+    assert missing.status == 5  # NOT_FOUND
+    with Client(web_server.address) as client:  # four bots play a short match by themselves
+        bots = client.create_game("euchre3", QUICK_OPTIONS["euchre3"], table=table_options(
+            ["bot:random"] * 3, bot_delay_ms=0, deal_pause_ms=0))
+        watch = grpc_web(web_server.web_address, GAME + "WatchGame",
+                         game_service_pb2.WatchGameRequest(game_id=bots.game_id, after_version=0))
+        final = client.get_game(bots.game_id)
+    assert watch.status == 0 and final.status == pb.GAME_STATUS_FINISHED
+    versions = [game_service_pb2.WatchGameResponse.FromString(item).change.version for item in watch.messages]
+    assert versions == list(range(1, final.version + 1))
+
+
+def test_the_web_table_is_served_at_the_root(web):
+    page = web.http.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert web.http.get("/no-such-file.js").status_code == 404
+
+
+def test_cors_admits_only_the_configured_origins(tmp_path):
+    server = ServerProcess(tmp_path / "cors.db", "--web-origins", "https://cards.example", web=True).start()
+    try:
+        preflight = {"access-control-request-method": "POST",
+                     "access-control-request-headers": "authorization,content-type,connect-protocol-version"}
+        admitted = httpx.options(f"http://{server.web_address}{GAME}GetGame",
+                                 headers={"origin": "https://cards.example", **preflight})
+        assert admitted.status_code == 200
+        assert admitted.headers["access-control-allow-origin"] == "https://cards.example"
+        assert "authorization" in admitted.headers["access-control-allow-headers"].lower()
+        refused = httpx.options(f"http://{server.web_address}{GAME}GetGame",
+                                headers={"origin": "https://evil.example", **preflight})
+        assert "access-control-allow-origin" not in refused.headers
+        call = httpx.post(f"http://{server.web_address}{GAME}GetGame", content=b'{"gameId": "x"}',
+                          headers={"content-type": "application/json", "origin": "https://evil.example"})
+        assert "access-control-allow-origin" not in call.headers
+    finally:
+        server.stop()
+
+
+def test_a_refused_web_address_is_a_clean_startup_error(web_server, tmp_path):
+    refused = ServerProcess(tmp_path / "second.db", "--web-address", web_server.web_address)
+    process = refused.launch().process
+    assert process is not None and process.wait(timeout=60) == 1
+    assert refused.log_records()[-1]["event"] == "address_unavailable"
