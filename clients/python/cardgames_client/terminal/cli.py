@@ -1,0 +1,101 @@
+"""The command line: ``cardgames play | join | watch``. Every failure before or during the
+game is one line on stderr and a non-zero exit code (2: the command line itself)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+import grpc
+from cardgames_client import CardgamesError
+
+from .cards import PLAYERS
+from .session import DEFAULT_SERVER, Session, join, new_table, parse_link, spectate
+from .texts import LANGUAGES, Words
+
+
+def _default_lang() -> str:
+    return "fr" if os.environ.get("LANG", "").lower().startswith("fr") else "en"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardgames", description="Play trick-taking card games at a terminal against the cardgames server's bots.",
+        epilog="Keys: ←/→ choose a card, Enter play it, 1-9 a bid, space pick a card to pass (hearts), "
+               "h a hint, q quit. See docs/terminal.md.")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--server", default=os.environ.get("CARDGAMES_SERVER", DEFAULT_SERVER), metavar="HOST:PORT",
+                        help="the gRPC server (default: $CARDGAMES_SERVER or %(default)s)")
+    common.add_argument("--lang", choices=LANGUAGES, default=_default_lang(), help="the screen's language")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = commands.add_parser("play", parents=[common], help="a new table: you in seat 0, the server's bots elsewhere")
+    play.add_argument("variant", choices=list(PLAYERS), metavar="VARIANT", help="one of " + ", ".join(PLAYERS))
+    play.add_argument("--bots", choices=["random", "greedy", "hint"], default="hint", metavar="STRENGTH",
+                      help="the bots' strength: random, greedy or hint (default %(default)s)")
+    play.add_argument("--seed", help="deal from this seed (anyone who knows it knows every deal)")
+    play.add_argument("--bot-delay", type=_milliseconds, default=300, metavar="MS",
+                      help="how long a bot waits before it moves (default %(default)s)")
+    play.add_argument("--deal-pause", type=_milliseconds, default=10_000, metavar="MS",
+                      help="how long a finished deal stays on the table (default %(default)s; Enter skips it)")
+    play.add_argument("--hint-budget", type=_milliseconds, default=0, metavar="MS",
+                      help="the server's time for a hint (default: the server's, 200)")
+
+    joining = commands.add_parser("join", parents=[common], help="take an open seat of a table")
+    joining.add_argument("link", metavar="LINK", help="the join link http://HOST:PORT/#join=<game>&seat=<n>&code=<code>, "
+                                                      "or a game id")
+    joining.add_argument("--hint-budget", type=_milliseconds, default=0, metavar="MS", help=argparse.SUPPRESS)
+
+    watching = commands.add_parser("watch", parents=[common], help="follow a game as a spectator")
+    watching.add_argument("game", metavar="GAME", help="a game id (or its join link)")
+    return parser
+
+
+def _milliseconds(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"not a number of milliseconds: {text!r}")
+    return int(text)
+
+
+def describe(error: CardgamesError, address: str, words: Words) -> str:
+    """A failed call in one line."""
+    if error.code == grpc.StatusCode.UNAVAILABLE:
+        return f"cannot reach the cardgames server at {address} (is it running? --server HOST:PORT)"
+    if error.code == grpc.StatusCode.DEADLINE_EXCEEDED:
+        return f"the cardgames server at {address} did not answer in time"
+    return f"{words.reason(error.reason, error.message)} ({error.reason or error.code.name})"
+
+
+def open_session(args: argparse.Namespace) -> Session:
+    """The seat (or spectator's place) of the command; ValueError or CardgamesError if none."""
+    if args.command == "play":
+        return new_table(args.server, args.variant, args.bots, seed=args.seed, bot_delay_ms=args.bot_delay,
+                         deal_pause_ms=args.deal_pause)
+    if args.command == "join":
+        return join(args.server, parse_link(args.link))
+    return spectate(args.server, parse_link(args.game).game_id)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    words = Words(args.lang)
+    try:
+        session = open_session(args)
+    except ValueError as error:
+        print(f"cardgames: {error}", file=sys.stderr)
+        return 2
+    except CardgamesError as error:
+        print(f"cardgames: {describe(error, args.server, words)}", file=sys.stderr)
+        return 1
+    from .app import CardgamesApp  # the screen's modules load only once there is a game to show
+
+    app = CardgamesApp(session, lang=args.lang, hint_budget_ms=getattr(args, "hint_budget", 0))
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        return 130
+    if app.failure:
+        print(f"cardgames: {app.failure}", file=sys.stderr)
+    return app.return_code or 0

@@ -1,0 +1,301 @@
+"""The terminal client, ``cardgames``, against a real server: a person plays a euchre3 deal
+by key presses in Textual's pilot, asks a hint, joins an open seat from a link, watches
+bots play; and the command line's help and one-line errors."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cardgames_client import Client, pb, table_options
+from cardgames_client.terminal import render
+from cardgames_client.terminal.app import CardgamesApp
+from cardgames_client.terminal.cards import Deck
+from cardgames_client.terminal.session import JoinLink, join, new_table, parse_link, spectate
+from textual.pilot import Pilot
+
+from tests.service.server_process import ServerProcess
+
+TIMEOUT = 120.0  # generous: the machine may be slow or busy; every wait ends as soon as its condition holds
+SIZE = (120, 44)
+EUCHRE3_FACE = re.compile(r"\b[IEACSM] (Arc|Art|Com|Pen)\b")
+COMMAND = [sys.executable, "-m", "cardgames_client.terminal"]
+
+
+def play(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    asyncio.run(scenario())
+
+
+async def until(pilot: Pilot[int], condition: Callable[[], object], what: str, timeout: float = TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await pilot.pause(0.02)
+
+
+async def put_cursor_on(pilot: Pilot[int], app: CardgamesApp, code: str) -> None:
+    assert app.view is not None
+    cards = render.hand(app.view)
+    while cards[app.cursor] != code:
+        await pilot.press("right")
+
+
+def my_turn(app: CardgamesApp, since: int = -1) -> bool:
+    """The person is to move, at a version after ``since`` (his last move's)."""
+    return app._mine() and not app.pending and app.view is not None and app.view.version != since and app.view.phase not in (
+        pb.PHASE_DEAL_OVER, pb.PHASE_GAME_OVER)
+
+
+def deal_over(app: CardgamesApp) -> bool:
+    return app.view is not None and app.view.phase == pb.PHASE_DEAL_OVER
+
+
+def turn_or_end(app: CardgamesApp, since: int) -> Callable[[], bool]:
+    return lambda: deal_over(app) or my_turn(app, since)
+
+
+# ----------------------------------------------------------------------------- playing
+
+
+def test_a_person_plays_a_whole_euchre3_deal_by_key_presses(server: ServerProcess, tmp_path: Path) -> None:
+    session = new_table(server.address, "euchre3", "random", seed="terminal-deal", bot_delay_ms=0,
+                        deal_pause_ms=600_000)
+    app = CardgamesApp(session)
+    hand_sizes: list[int] = []
+    tricks_seen: set[int] = set()
+    refusals: list[str] = []
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.view is not None, "the first view")
+            acted_at = -1
+            while not deal_over(app):
+                await until(pilot, turn_or_end(app, acted_at), "the person's turn")
+                view = app.view
+                assert view is not None
+                if view.phase == pb.PHASE_DEAL_OVER:
+                    break
+                acted_at = view.version
+                hand_sizes.append(len(EUCHRE3_FACE.findall(app.text_of("hand"))))
+                bids = render.choices(view)
+                if bids:  # take or name a suit when it may: the deal is then played, never void
+                    number = next((i for i, move in enumerate(bids, 1) if not move.HasField("pass")), 1)
+                    await pilot.press(str(number))
+                    continue
+                if view.phase == pb.PHASE_PLAY:
+                    shown = app.text_of("trick")
+                    tricks_seen.add(len(view.tricks) + 1)
+                    assert f"Trick {len(view.tricks) + 1}" in shown
+                    assert len(EUCHRE3_FACE.findall(shown.split("Last trick")[0])) == len(view.trick) < 3
+                legal = render.playable(view)
+                illegal = [code for code in render.hand(view) if code not in legal]
+                if illegal and view.phase == pb.PHASE_PLAY and not refusals:
+                    await put_cursor_on(pilot, app, illegal[0])
+                    await pilot.press("enter")
+                    await until(pilot, lambda: "Refused" in app.text_of("message"), "the refusal")
+                    refusals.append(app.text_of("message"))
+                await put_cursor_on(pilot, app, next(code for code in render.hand(view) if code in legal))
+                await pilot.press("enter")
+            await until(pilot, lambda: "Deal over" in app.text_of("prompt"), "the deal's end on screen")
+            view = app.view
+            assert view is not None and len(view.results) == 1
+            hand_sizes.append(len(EUCHRE3_FACE.findall(app.text_of("hand"))))
+            scores = app.text_of("results")
+            result = view.results[0]
+            assert re.search(rf"^\s*1\s+.*({'|'.join(['made the contract', 'went down', 'won every trick'])})", scores, re.M)
+            assert all(f"{value:+d}" in scores for value in result.scores)
+            assert " ".join(str(value) for value in view.scores) in " ".join(scores.split())
+            log = app.text_of("side")
+            assert re.search(r"(West|East) plays [IEACSM] (Arc|Art|Com|Pen)\.", log) and "scored" in log
+            app.save_screenshot(str(tmp_path / "deal.svg"))
+
+            await pilot.press("enter")  # the next deal, at once
+            await until(pilot, lambda: app.view is not None and app.view.deal_number == 1, "the next deal")
+            await until(pilot, lambda: "Deal 2" in app.text_of("info"), "the next deal on screen")
+            await pilot.press("q")
+        assert app.return_code == 0
+
+    play(scenario)
+    assert tricks_seen == {1, 2, 3, 4, 5}, "each trick cleared from the table for the next"
+    assert hand_sizes[-1] == 0 and {5, 4, 3, 2, 1} <= set(hand_sizes), hand_sizes
+    assert refusals and "Refused: you must follow suit" in refusals[0]
+    assert "Scores" in (tmp_path / "deal.svg").read_text()
+
+
+def test_h_shows_every_option_ranked_with_its_expected_value(server: ServerProcess) -> None:
+    session = new_table(server.address, "euchre3", "random", seed="terminal-hint", bot_delay_ms=0,
+                        deal_pause_ms=600_000)
+    app = CardgamesApp(session, hint_budget_ms=50)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: my_turn(app), "the person's turn")
+            await pilot.press("h")
+            await until(pilot, lambda: "Hint (" in app.text_of("side"), "the hint on screen")
+            view, hint = app.view, app.hint
+            assert view is not None and hint is not None and hint.version == view.version
+            lines = [line for line in app.text_of("side").splitlines() if re.match(r"\s*\d+\. ", line)]
+            assert len(lines) == min(8, len(view.legal_moves) or 1) == min(8, len(hint.options))
+            values = [float(re.search(r"\s([+-]\d+\.\d\d)", line).group(1)) for line in lines]  # type: ignore[union-attr]
+            assert values == sorted(values, reverse=True), lines
+            assert [int(line.split(".")[0]) for line in lines] == list(range(1, len(lines) + 1))
+            await pilot.press("q")
+
+    play(scenario)
+
+
+# ----------------------------------------------------------------------------- joining
+
+
+@pytest.mark.parametrize(("text", "link"), [
+    ("http://127.0.0.1:8080/#join=0123abcd", JoinLink("0123abcd")),
+    ("http://cards.example:8080/#join=0123abcd&seat=2", JoinLink("0123abcd", 2)),
+    ("https://cards.example/#join=0123abcd&seat=1&code=Zx-9_q", JoinLink("0123abcd", 1, "Zx-9_q")),
+    ("http://h:1/#join=0123abcd&code=Zx-9_q", JoinLink("0123abcd", None, "Zx-9_q")),
+    ("  4619a43789834b23a4b074242239e1ee ", JoinLink("4619a43789834b23a4b074242239e1ee")),
+])
+def test_a_join_link_gives_its_game_seat_and_code(text: str, link: JoinLink) -> None:
+    assert parse_link(text) == link
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("http://127.0.0.1:8080/", "not a join link"),
+    ("http://127.0.0.1:8080/#seat=1", "names no game"),
+    ("http://127.0.0.1:8080/#join=abc&seat=first", "seat is not a number"),
+    ("ftp://x/#join=abc", "not a join link"),
+    ("two words", "not a join link"),
+])
+def test_a_bad_join_link_says_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_link(text)
+
+
+def test_join_takes_the_invited_seat_of_a_link_and_plays_there(server: ServerProcess) -> None:
+    with Client(server.address) as client:
+        game = client.create_game("euchre3", table=table_options(
+            ["bot:random", "invite", "bot:random"], bot_delay_ms=0, deal_pause_ms=600_000))
+    link = f"http://127.0.0.1:8080/#join={game.game_id}&seat=1&code={game.invitations[1]}"
+    session = join(server.address, parse_link(link))
+    assert (session.game_id, session.seat) == (game.game_id, 1) and session.token
+    app = CardgamesApp(session)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: len(EUCHRE3_FACE.findall(app.text_of("hand"))) >= 5, "the dealt hand")
+            assert "Seat 1" in app.text_of("title")
+            view = app.view
+            assert view is not None and view.viewer == 1 and view.status == pb.GAME_STATUS_ACTIVE
+            shown = app.text_of("hand")
+            assert len(EUCHRE3_FACE.findall(shown)) == len(view.hand)
+            assert all(Deck("euchre3").face(code).plain.strip() in shown for code in view.hand)
+            await pilot.press("q")
+
+    play(scenario)
+    taken = subprocess.run([*COMMAND, "join", link, "--server", server.address], capture_output=True, text=True,
+                           timeout=TIMEOUT, env=_english())
+    assert taken.returncode == 1 and taken.stderr.count("\n") == 1, taken.stderr
+    assert "that seat is taken (SEAT_TAKEN)" in taken.stderr
+
+
+# ----------------------------------------------------------------------------- watching
+
+
+def test_watch_shows_the_moves_of_a_game_four_bots_play(server: ServerProcess) -> None:
+    with Client(server.address) as client:
+        game = client.create_game("hearts", {"target_score": 26}, table=table_options(
+            ["bot:random"] * 4, bot_delay_ms=5, deal_pause_ms=0))
+    session = spectate(server.address, game.game_id)
+    app = CardgamesApp(session)
+    played = re.compile(r"^(South|West|North|East) plays (10|[2-9JQKA])[♠♥♦♣]\.$", re.M)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.followed.is_set(), "the end of the game on the stream")
+            await until(pilot, lambda: "Game over" in app.text_of("prompt"), "the game's end on screen")
+            lines = [line.plain for line in app.log_lines]
+            assert sum(1 for line in lines if played.match(line)) >= 52
+            assert any(line.startswith("Game over:") for line in lines)
+            assert app.text_of("hand").strip() == "" and "spectator" in app.text_of("info")
+            view = app.view
+            assert view is not None and not view.hand and not view.HasField("viewer")
+            await pilot.press("enter", "1", "h")  # a spectator has no move: nothing is sent
+            assert app.text_of("message") == ""
+            await pilot.press("q")
+
+    play(scenario)
+
+
+# ----------------------------------------------------------------------------- the command line
+
+
+def _english() -> dict[str, str]:
+    return {**os.environ, "LANG": "C.UTF-8", "CARDGAMES_SERVER": ""}
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_help_names_the_commands() -> None:
+    shown = subprocess.run([*COMMAND, "--help"], capture_output=True, text=True, timeout=TIMEOUT, check=True, env=_english())
+    assert all(command in shown.stdout for command in ("play", "join", "watch"))
+    play_help = subprocess.run([*COMMAND, "play", "--help"], capture_output=True, text=True, timeout=TIMEOUT, check=True,
+                               env=_english())
+    assert all(word in play_help.stdout for word in ("--bots", "--server", "--seed", "--lang", "euchre3"))
+
+
+def test_a_bad_variant_is_a_usage_error() -> None:
+    run = subprocess.run([*COMMAND, "play", "poker"], capture_output=True, text=True, timeout=TIMEOUT, env=_english())
+    assert run.returncode == 2 and "invalid choice: 'poker'" in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("arguments", [["play", "euchre3"], ["join", "0123abcd"], ["watch", "0123abcd"]])
+def test_an_unreachable_server_is_one_line(arguments: list[str]) -> None:
+    address = f"127.0.0.1:{_free_port()}"
+    run = subprocess.run([*COMMAND, *arguments, "--server", address], capture_output=True, text=True, timeout=TIMEOUT,
+                         env=_english())
+    assert run.returncode == 1 and run.stderr == f"cardgames: cannot reach the cardgames server at {address} " \
+                                                 "(is it running? --server HOST:PORT)\n"
+
+
+def test_an_unknown_game_or_a_bad_link_is_one_line(server: ServerProcess) -> None:
+    unknown = subprocess.run([*COMMAND, "watch", "0123abcd", "--server", server.address], capture_output=True, text=True,
+                             timeout=TIMEOUT, env=_english())
+    assert unknown.returncode == 1 and unknown.stderr == "cardgames: no such game (GAME_NOT_FOUND)\n"
+    bad = subprocess.run([*COMMAND, "join", "http://127.0.0.1:8080/#seat=1", "--server", server.address],
+                         capture_output=True, text=True, timeout=TIMEOUT, env=_english())
+    assert bad.returncode == 2 and bad.stderr.startswith("cardgames: the link names no game") and bad.stderr.count("\n") == 1
+
+
+def test_the_server_address_comes_from_the_environment() -> None:
+    address = f"127.0.0.1:{_free_port()}"
+    run = subprocess.run([*COMMAND, "play", "hearts"], capture_output=True, text=True, timeout=TIMEOUT,
+                         env={**_english(), "CARDGAMES_SERVER": address})
+    assert run.returncode == 1 and address in run.stderr
+
+
+# ----------------------------------------------------------------------------- cards
+
+
+def test_a_hand_is_sorted_by_suit_trumps_first_strongest_first_and_red_suits_are_red() -> None:
+    belote = Deck("belote")
+    assert belote.sorted(["7S", "AS", "JH", "9H", "AH", "TD", "KC"], trump="H") == ["JH", "9H", "AH", "KC", "TD", "AS", "7S"]
+    assert Deck("hearts").sorted(["2C", "QS", "AH", "TH"]) == ["QS", "AH", "TH", "2C"]
+    euchre = Deck("euchre3")  # the Oracle (trump Initié), then the Sage (the same colour's Initié)
+    assert euchre.sorted(["MA", "IC", "IA", "SA", "IR"], trump="A") == ["IA", "IC", "MA", "SA", "IR"]
+    assert "red" in str(belote.face("QH").style) and "red" in str(belote.face("QD").style)
+    assert "red" not in str(belote.face("QS").style) and belote.face("TS").plain == " 10♠ "
+    assert Deck("belote", "fr").face("QS").plain == " D♠ " and Deck("belote", "fr").name("KH") == "Roi de cœur"
+    assert euchre.name("IC", trump="A") == "Initié de Commandement (the Sage)"
