@@ -94,10 +94,51 @@ def json_example() -> str:
     return json_format.MessageToJson(message, indent=2)
 
 
+HTTP_NOTES = """## Calling over HTTP: Connect and gRPC-Web
+
+Every method is also served on the web address (`--web-address`, default
+`127.0.0.1:8080`) in the [Connect protocol](https://connectrpc.com/docs/protocol) (JSON or
+binary) and in gRPC-Web, for browsers and for any HTTP client: `POST
+/cardgames.v1.<Service>/<Method>`, the token in `authorization: Bearer <token>` as over
+gRPC. A unary call in JSON:
+
+```sh
+curl -s http://127.0.0.1:8080/cardgames.v1.GameService/CreateGame \\
+  -H 'content-type: application/json' -H 'connect-protocol-version: 1' \\
+  -d '{"variant": "VARIANT_HEARTS", "seed": "1"}'
+```
+
+An error is an HTTP status with the Connect code, the message and the same `google.rpc`
+details as over gRPC, the `ErrorInfo` (its `reason`) first, base64-encoded protobuf:
+
+```sh
+curl -s http://127.0.0.1:8080/cardgames.v1.GameService/GetGame \\
+  -H 'content-type: application/json' -d '{"gameId": "none"}'
+# HTTP 404: {"code": "not_found", "message": "no game has this id",
+#            "details": [{"type": "google.rpc.ErrorInfo", "value": "Cg5HQU1FX05PVF9GT1VORBIMY2FyZGdhbWVzLnYx"}]}
+```
+
+A server stream (`WatchGame`, `AnalyzeDeals`) takes `content-type: application/connect+json`
+and one enveloped message (a flag byte, 0, then the message's length in four bytes, big
+endian); the answer is a sequence of such envelopes, the last one flagged 2 with `{}` or
+`{"error": ...}`:
+
+```sh
+body='{"gameId": "<game id>"}'
+{ printf '\\0\\0\\0\\0'; printf "\\\\x$(printf %02x ${#body})"; printf %s "$body"; } |  # a body under 256 bytes
+  curl -sN http://127.0.0.1:8080/cardgames.v1.GameService/WatchGame \\
+    -H 'content-type: application/connect+json' --data-binary @-
+```
+
+gRPC-Web clients send `content-type: application/grpc-web+proto` (or `+json`). Pages served
+from other origins are admitted by `--web-origins` (CORS).
+"""
+
+
 def render(files: descriptor_pb2.FileDescriptorSet) -> str:
     lines = ["# API reference: `cardgames.v1`", "",
              "Generated from the comments of `proto/cardgames/v1/*.proto` by `scripts/gen_api_docs.py`; do not edit.",
-             "", JSON_NOTES, "```json", json_example(), "```", ""]
+             "", JSON_NOTES, "```json", json_example(), "```", "", HTTP_NOTES]
     for file in files.file:
         if not file.name.startswith("cardgames/"):
             continue
