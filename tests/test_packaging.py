@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PROBE = """
 import importlib.metadata as metadata, json, sys
 import cardgames.v1.game_service_pb2_grpc, cardgames_client
+from pathlib import Path
+import engine_service
 from engine_service.solver import Solver
 value = Solver().solve("belote", "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0").value
 owned = {str(file) for file in metadata.files("cardgames")}
@@ -27,6 +29,7 @@ print(json.dumps({
     "prefix": sys.prefix, "value": value,
     "files": [cardgames_client.__file__, cardgames.v1.game_service_pb2_grpc.__file__],
     "client_owned": "cardgames_client/__init__.py" in owned and "cardgames/v1/game_pb2.py" in owned,
+    "web_table": (Path(engine_service.__file__).parent / "web" / "static" / "index.html").is_file(),
     "distributions": sorted(d.metadata["Name"].lower() for d in metadata.distributions()),
 }))
 """
@@ -81,6 +84,8 @@ def test_pip_install_gives_the_server_and_the_client(checkout, pip_env, tmp_path
     # Nothing of that name may come from an index: it would be whoever registered it there.
     assert "cardgames-client" not in probe["distributions"]
     assert "CARDGAMES_" in _run([bin_dir / "cardgames-server", "--help"], cwd=tmp_path).stdout
+    assert probe["web_table"], "the web table's files must ship in the wheel"
+    assert "join" in _run([bin_dir / "cardgames", "--help"], cwd=tmp_path).stdout
 
 
 def test_the_client_alone_installs(checkout, pip_env, tmp_path):
