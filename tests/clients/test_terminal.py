@@ -154,6 +154,34 @@ def test_h_shows_every_option_ranked_with_its_expected_value(server: ServerProce
     play(scenario)
 
 
+def test_hearts_cards_are_passed_by_choosing_them_with_space_then_enter(server: ServerProcess) -> None:
+    session = new_table(server.address, "hearts", "random", seed="terminal-pass", bot_delay_ms=0,
+                        deal_pause_ms=600_000)
+    app = CardgamesApp(session)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: my_turn(app) and app.view is not None and app.view.card_selection.count == 3,
+                        "the pass")
+            assert "Choose 3 cards to give to West" in app.text_of("prompt")
+            view = app.view
+            assert view is not None
+            cards = render.hand(view)
+            await pilot.press("space", "right", "right", "space")  # the first and the third card
+            assert app.chosen == {cards[0], cards[2]} and "selected: 2/3" in app.text_of("prompt")
+            await pilot.press("enter")
+            await until(pilot, lambda: "Refused" in app.text_of("message"), "the refusal of two cards")
+            assert "choose exactly 3 cards" in app.text_of("message"), app.text_of("message")
+            await pilot.press("right", "space", "left", "space", "space", "enter")  # the fourth; the third off and on
+            await until(pilot, lambda: app.view is not None and len(app.view.passed) == 3, "the cards given")
+            assert set(app.view.passed) == {cards[0], cards[2], cards[3]}  # type: ignore[union-attr]
+            await until(pilot, lambda: "You receive" in app.text_of("side") or "You give three cards" in app.text_of("side"),
+                        "the pass in the log")
+            await pilot.press("q")
+
+    play(scenario)
+
+
 # ----------------------------------------------------------------------------- joining
 
 
@@ -180,10 +208,10 @@ def test_a_bad_join_link_says_what_is_wrong(text: str, message: str) -> None:
         parse_link(text)
 
 
-def test_join_takes_the_invited_seat_of_a_link_and_plays_there(server: ServerProcess) -> None:
+def test_join_takes_the_invited_seat_of_a_link_and_shows_its_hand_and_clock(server: ServerProcess) -> None:
     with Client(server.address) as client:
         game = client.create_game("euchre3", table=table_options(
-            ["bot:random", "invite", "bot:random"], bot_delay_ms=0, deal_pause_ms=600_000))
+            ["bot:random", "invite", "bot:random"], bot_delay_ms=0, deal_pause_ms=600_000, per_move_ms=600_000))
     link = f"http://127.0.0.1:8080/#join={game.game_id}&seat=1&code={game.invitations[1]}"
     session = join(server.address, parse_link(link))
     assert (session.game_id, session.seat) == (game.game_id, 1) and session.token
@@ -198,6 +226,8 @@ def test_join_takes_the_invited_seat_of_a_link_and_plays_there(server: ServerPro
             shown = app.text_of("hand")
             assert len(EUCHRE3_FACE.findall(shown)) == len(view.hand)
             assert all(Deck("euchre3").face(code).plain.strip() in shown for code in view.hand)
+            await until(pilot, lambda: my_turn(app), "the person's turn")  # seat 1 bids first: dealer 0
+            assert re.search(r"You\s.*⏱ \d+:\d\d", app.text_of("seats")), app.text_of("seats")  # his decision's clock
             await pilot.press("q")
 
     play(scenario)

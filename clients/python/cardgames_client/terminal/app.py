@@ -37,6 +37,7 @@ class CardgamesApp(App[int]):
     #seats { width: 1fr; height: auto; min-height: 7; border: round $secondary; padding: 0 1; }
     #trick { width: 1fr; height: auto; min-height: 7; border: round $secondary; padding: 0 1; background: #1d5c2e; }
     #hand { height: auto; min-height: 4; border: round $accent; padding: 0 1; background: #1d5c2e; }
+    #trick, #hand { border-title-color: $text; }
     #prompt, #choices, #message { padding: 0 1; }
     #message { color: $error; }
     #bottom { height: 1fr; }
@@ -144,7 +145,9 @@ class CardgamesApp(App[int]):
         self.query_one("#choices", Static).update(render.numbered(seen, render.choices(view), view))
         self.query_one("#message", Static).update(self.message)
         self.query_one("#results", Static).update(render.results(seen, view))
-        self.query_one("#side", Static).update(self._side(seen, view))
+        side = self.query_one("#side", Static)
+        side.update(self._side(seen, view))
+        side.border_title = self.words("box.hint" if self.thinking or self._hint_shown() else "box.log")
         self.query_one("#keys", Static).update(self._keys())
 
     def _prompt(self, seen: Viewpoint, view: pb.GameView) -> Text:
@@ -159,9 +162,13 @@ class CardgamesApp(App[int]):
     def _side(self, seen: Viewpoint, view: pb.GameView) -> Text | Group:
         if self.thinking:
             return Text(self.words("hint_wait"), style="italic")
-        if self.hint is not None and self.hint.version == view.version:
+        if self.hint is not None and self._hint_shown():
             return render.hint(seen, self.hint)
         return Text("\n").join(list(self.log_lines)[-LOG_LINES:])
+
+    def _hint_shown(self) -> bool:
+        """A hint stays on screen until the game moves on."""
+        return self.hint is not None and self.view is not None and self.hint.version == self.view.version
 
     def _tick(self) -> None:
         if self.view is not None and self.view.clocks and self.seen is not None:

@@ -46,7 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     joining = commands.add_parser("join", parents=[common], help="take an open seat of a table")
     joining.add_argument("link", metavar="LINK", help="the join link http://HOST:PORT/#join=<game>&seat=<n>&code=<code>, "
                                                       "or a game id")
-    joining.add_argument("--hint-budget", type=_milliseconds, default=0, metavar="MS", help=argparse.SUPPRESS)
+    joining.add_argument("--hint-budget", type=_milliseconds, default=0, metavar="MS",
+                         help="the server's time for a hint (default: the server's, 200)")
 
     watching = commands.add_parser("watch", parents=[common], help="follow a game as a spectator")
     watching.add_argument("game", metavar="GAME", help="a game id (or its join link)")

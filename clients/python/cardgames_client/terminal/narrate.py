@@ -14,8 +14,13 @@ def describe(seen: Viewpoint, change: pb.GameChange) -> list[Text]:
 
 
 def event_line(seen: Viewpoint, event: pb.Event) -> Text | None:
-    words, kind = seen.words, event.kind
+    kind = event.kind
+    you = event.HasField("seat") and event.seat == seen.viewer
     name = seen.name(event.seat) if event.HasField("seat") else ""
+
+    def words(key: str, **values: object) -> str:
+        return seen.words.about(key, you, **values)
+
     if kind == "card_played":
         return _card(words("ev.card_played", name=name, card="\0"), seen, event.card_played.card)
     if kind == "card_turned":
@@ -48,7 +53,8 @@ def event_line(seen: Viewpoint, event: pb.Event) -> Text | None:
         return Text(words("ev.belote_rebelote", name=name, points=event.belote_rebelote.points))
     if kind == "trick_won":
         won = event.trick_won
-        return Text(words("ev.trick_won", name=name, trick=won.trick, points=won.points), style="italic")
+        key = "ev.trick_won.no_points" if seen.variant == "euchre3" else "ev.trick_won"  # euchre3 counts tricks only
+        return Text(words(key, name=name, trick=won.trick, points=won.points), style="italic")
     if kind == "deal_started":
         started = event.deal_started
         return Text(words("ev.deal_started", deal=words("deal", number=started.deal_number + 1),

@@ -141,9 +141,10 @@ def seats(table: Viewpoint, view: pb.GameView, elapsed: float = 0.0) -> Table:
     words = table.words
     grid = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
     grid.add_column("")
-    grid.add_column("")
-    grid.add_column("", style="dim")
-    for header in ("cards", "tricks", "points", "score"):
+    grid.add_column("", no_wrap=True)
+    grid.add_column("", style="dim", no_wrap=True)
+    counted = ("cards", "tricks", "score") if table.variant == "euchre3" else ("cards", "tricks", "points", "score")
+    for header in counted:
         grid.add_column(words(header), justify="right")
     if view.clocks:
         grid.add_column(words("clock"), justify="right")
@@ -162,8 +163,10 @@ def seats(table: Viewpoint, view: pb.GameView, elapsed: float = 0.0) -> Table:
         elif seat < len(view.scores):
             score = str(view.scores[seat])
         row = [Text(turn, style="bold yellow"), Text(table.name(seat), style="bold" if seat == table.viewer else ""),
-               Text(who), _at(view.hand_counts, seat), _at(view.trick_counts, seat), _at(view.card_points, seat),
-               Text(score, style="bold")]
+               Text(who), _at(view.hand_counts, seat), _at(view.trick_counts, seat)]
+        if "points" in counted:
+            row.append(_at(view.card_points, seat))
+        row.append(Text(score, style="bold"))
         if view.clocks:
             row.append(Text(clock_text(view.clocks[seat], elapsed) if seat < len(view.clocks) else ""))
         grid.add_row(*row)
@@ -191,7 +194,10 @@ def trick(table: Viewpoint, view: pb.GameView) -> Text:
             text.append("\n")
     if view.tricks:
         last = view.tricks[-1]
-        text.append(words("last_trick", name=table.name(last.winner), points=last.points) + "\n", style="italic")
+        line = words("last_trick", name=table.name(last.winner))
+        if table.variant != "euchre3":  # euchre3 counts tricks, not card points
+            line += f" ({last.points} pts)"
+        text.append(line + "\n", style="italic")
         text.append("  ")
         text.append_text(Text("  ").join(Text(f"{table.name(entry.seat)} ").append_text(table.card(entry.card))
                                          for entry in last.cards))
@@ -206,6 +212,8 @@ def hand_line(table: Viewpoint, cards: Sequence[str], cursor: int | None, chosen
     marks, faces = Text(), Text()
     for index, code in enumerate(cards):
         face = table.deck.face(code, dim=bool(legal) and code not in legal)
+        if code in chosen:
+            face.stylize("on light_goldenrod1")
         if index == cursor:
             face.stylize("reverse")
         mark = "▼" if index == cursor else ("✓" if code in chosen else " ")
@@ -257,8 +265,7 @@ def results(table: Viewpoint, view: pb.GameView, limit: int = 6) -> RenderableTy
     """The deals played so far and the match totals."""
     words = table.words
     sides = 2 if table.variant == "belote" else table.players
-    grid = Table(box=None, pad_edge=False, header_style="bold", title=words("totals"), title_justify="left",
-                 title_style="bold")
+    grid = Table(box=None, pad_edge=False, header_style="bold")
     grid.add_column(words("deal_col"))
     grid.add_column("")
     for side in range(sides):

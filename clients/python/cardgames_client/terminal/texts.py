@@ -13,7 +13,7 @@ _EN: dict[str, str] = {
     "deal": "Deal {number}", "dealer": "dealer {name}", "turned": "turned", "trump": "trump", "taker": "taker",
     "broken": "hearts broken", "to_play": "to play", "cards": "cards", "tricks": "tricks", "points": "points",
     "score": "score", "clock": "clock", "stock": "stock {count}",
-    "trick": "Trick {number}", "last_trick": "Last trick, won by {name} ({points} pts)", "no_trick": "No card played yet",
+    "trick": "Trick {number}", "last_trick": "Last trick, won by {name}", "no_trick": "No card played yet",
     "waiting_players": "Waiting for the other players to sit down…",
     "waiting_for": "Waiting for {names}…", "your_card": "Your turn: choose a card (←/→) and press Enter.",
     "your_discard": "Discard a card: choose it (←/→) and press Enter.",
@@ -48,6 +48,13 @@ _EN: dict[str, str] = {
     "ev.seat_claimed": "{name} sits down.", "ev.game_started": "Every seat is taken: the game starts.",
     "ev.resigned": "{name} resigns.", "ev.timed_out": "{name} is out of time.", "ev.forfeited": "{name} loses on time.",
     "ev.abandoned": "The game was abandoned.", "ev.rematch_created": "A rematch was created.",
+    "ev.card_played.you": "You play {card}.", "ev.bid.pass.you": "You pass.", "ev.bid.take.you": "You take.",
+    "ev.bid.call.you": "You call {suit}.", "ev.trump_chosen.you": "You play with {suit} as trump.",
+    "ev.trick_won.you": "You win trick {trick} ({points} pts).", "ev.declared.you": "You declare.",
+    "ev.declined.you": "You do not declare.", "ev.belote_rebelote.you": "You: belote-rebelote (+{points}).",
+    "ev.cards_passed.you": "You give three cards.", "ev.seat_claimed.you": "You sit down.",
+    "ev.resigned.you": "You resign.", "ev.timed_out.you": "You are out of time.", "ev.forfeited.you": "You lose on time.",
+    "ev.trick_won.no_points": "{name} wins trick {trick}.", "ev.trick_won.no_points.you": "You win trick {trick}.",
     "reason.NOT_YOUR_TURN": "it is not your turn",
     "reason.MUST_FOLLOW_SUIT": "you must follow suit",
     "reason.MUST_TRUMP": "you must trump",
@@ -79,7 +86,7 @@ _EN: dict[str, str] = {
     "keys.pass": "←/→ card · space choose · Enter give · h hint · q quit",
     "keys.watch": "q quit",
     "box.table": "Table", "box.on_table": "On the table", "box.hand": "Your hand", "box.totals": "Scores",
-    "box.log": "What happens",
+    "box.log": "What happens", "box.hint": "Hint",
 }
 
 _FR: dict[str, str] = {
@@ -90,7 +97,7 @@ _FR: dict[str, str] = {
     "deal": "Donne {number}", "dealer": "donneur {name}", "turned": "retournée", "trump": "atout", "taker": "preneur",
     "broken": "cœurs ouverts", "to_play": "à jouer", "cards": "cartes", "tricks": "plis", "points": "points",
     "score": "score", "clock": "pendule", "stock": "talon {count}",
-    "trick": "Pli {number}", "last_trick": "Dernier pli, pris par {name} ({points} pts)", "no_trick": "Aucune carte jouée",
+    "trick": "Pli {number}", "last_trick": "Dernier pli, pris par {name}", "no_trick": "Aucune carte jouée",
     "waiting_players": "En attente des autres joueurs…",
     "waiting_for": "À {names} de jouer…", "your_card": "À vous : choisissez une carte (←/→) puis Entrée.",
     "your_discard": "Écartez une carte : choisissez-la (←/→) puis Entrée.",
@@ -126,6 +133,14 @@ _FR: dict[str, str] = {
     "ev.seat_claimed": "{name} s'assoit.", "ev.game_started": "Toutes les places sont prises : la partie commence.",
     "ev.resigned": "{name} abandonne.", "ev.timed_out": "{name} n'a plus de temps.", "ev.forfeited": "{name} perd au temps.",
     "ev.abandoned": "La partie a été abandonnée.", "ev.rematch_created": "Une revanche a été créée.",
+    "ev.card_played.you": "Vous jouez {card}.", "ev.bid.pass.you": "Vous passez.", "ev.bid.take.you": "Vous prenez.",
+    "ev.bid.call.you": "Vous appelez {suit}.", "ev.trump_chosen.you": "Vous jouez à {suit}.",
+    "ev.trick_won.you": "Vous prenez le pli {trick} ({points} pts).", "ev.declared.you": "Vous annoncez.",
+    "ev.declined.you": "Vous n'annoncez pas.", "ev.belote_rebelote.you": "Vous : belote-rebelote (+{points}).",
+    "ev.cards_passed.you": "Vous donnez trois cartes.", "ev.seat_claimed.you": "Vous vous asseyez.",
+    "ev.resigned.you": "Vous abandonnez.", "ev.timed_out.you": "Vous n'avez plus de temps.",
+    "ev.forfeited.you": "Vous perdez au temps.",
+    "ev.trick_won.no_points": "{name} prend le pli {trick}.", "ev.trick_won.no_points.you": "Vous prenez le pli {trick}.",
     "reason.NOT_YOUR_TURN": "ce n'est pas à vous de jouer",
     "reason.MUST_FOLLOW_SUIT": "vous devez fournir la couleur demandée",
     "reason.MUST_TRUMP": "vous devez couper",
@@ -157,7 +172,7 @@ _FR: dict[str, str] = {
     "keys.pass": "←/→ carte · espace choisir · Entrée donner · h conseil · q quitter",
     "keys.watch": "q quitter",
     "box.table": "Table", "box.on_table": "Sur le tapis", "box.hand": "Votre main", "box.totals": "Scores",
-    "box.log": "Le jeu",
+    "box.log": "Le jeu", "box.hint": "Conseil",
 }
 
 _WORDS = {"en": _EN, "fr": _FR}
@@ -173,6 +188,12 @@ class Words:
     def __call__(self, key: str, **values: object) -> str:
         template = self.table.get(key) or _EN.get(key) or key
         return template.format_map(_Blanks(values))
+
+    def about(self, key: str, you: bool, **values: object) -> str:
+        """The sentence of ``key`` about the viewer himself ("You play") or another seat."""
+        if you and (f"{key}.you" in self.table or f"{key}.you" in _EN):
+            key = f"{key}.you"
+        return self(key, **values)
 
     def reason(self, reason: str, message: str = "", **values: object) -> str:
         """A refusal in words: the reason's sentence, else the server's own message."""
