@@ -1,0 +1,204 @@
+// The page: the lobby (a new table, the tables waiting for a player), joining by link, and
+// the table itself (table.js). The address says where we are:
+//   #join=<game_id>[&seat=<n>][&code=<invitation_code>]   take a seat, then #game=<game_id>
+//   #game=<game_id>                                         play (a stored seat) or watch
+
+import * as api from "./api.js";
+import { errorText, lang, setLang, t } from "./i18n.js";
+import { rememberInvites, rememberSeat, seatOf } from "./storage.js";
+import { Table } from "./table.js";
+
+const root = document.getElementById("app");
+let table = null;
+
+const TARGETS = {
+  hearts: [100, 50, 26],
+  belote: [1000, 501, 2000],
+  belote3: [1000, 500],
+  euchre3: [7, 3, 11],
+};
+const SEAT_CHOICES = ["bot:greedy", "bot:random", "bot:hint", "open", "invite"];
+const FORM_KEY = "cardgames.form";
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function params() {
+  const hash = location.hash.replace(/^#/, "");
+  return new URLSearchParams(hash);
+}
+
+function route() {
+  if (table) {
+    table.stop();
+    table = null;
+  }
+  const query = params();
+  if (query.get("join")) return join(query.get("join"), query.get("seat"), query.get("code"));
+  if (query.get("game")) return showGame(query.get("game"));
+  return showLobby();
+}
+
+function showGame(gameId) {
+  table = new Table(root, gameId, seatOf(gameId));
+  table.start();
+}
+
+async function join(gameId, seat, code) {
+  if (seatOf(gameId)) {
+    location.replace(`#game=${encodeURIComponent(gameId)}`);
+    return;
+  }
+  root.innerHTML = `<section class="message"><p>…</p></section>`;
+  try {
+    const answer = await api.claimSeat(gameId, seat === null ? undefined : Number(seat), code || undefined);
+    const credential = answer.credential || {};
+    rememberSeat(gameId, { seat: Number(credential.seat || 0), token: credential.token });
+    location.replace(`#game=${encodeURIComponent(gameId)}`);
+  } catch (error) {
+    root.innerHTML = `<section class="message"><p data-testid="error" data-reason="${escapeHtml(error.reason || "")}">` +
+      `${escapeHtml(t("game.joinFailed", { reason: errorText(error) }))}</p>` +
+      `<p><a href="#game=${encodeURIComponent(gameId)}" data-testid="watch-link">${t("lobby.watch")}</a> · ` +
+      `<a href="#">${t("game.lobby")}</a></p></section>`;
+  }
+}
+
+function savedForm() {
+  try {
+    return JSON.parse(localStorage.getItem(FORM_KEY) || "{}");
+  } catch (_) {
+    return {};
+  }
+}
+
+function option(value, label, selected) {
+  return `<option value="${escapeHtml(value)}" ${String(selected) === String(value) ? "selected" : ""}>${escapeHtml(label)}</option>`;
+}
+
+function showLobby() {
+  const saved = savedForm();
+  const variant = api.VARIANTS.includes(saved.variant) ? saved.variant : "hearts";
+  const variants = api.VARIANTS.map((name) => `
+    <label class="variant-choice"><input type="radio" name="variant" value="${name}" data-testid="variant-${name}"
+      ${name === variant ? "checked" : ""}><span><b>${t(`variant.${name}`)}</b><small>${t(`variant.${name}.about`)}</small></span></label>`).join("");
+  root.innerHTML = `
+    <section class="lobby">
+      <form class="panel new-table" data-testid="new-table">
+        <h2>${t("lobby.new")}</h2>
+        <fieldset class="variants"><legend>${t("lobby.variant")}</legend>${variants}</fieldset>
+        <fieldset class="seats-form"><legend>${t("lobby.seat", { n: "" }).trim()}</legend><div class="seat-rows"></div></fieldset>
+        <fieldset class="options">
+          <label>${t("lobby.pace")} <select name="pace" data-testid="bot-pace">
+            ${[0, 300, 900].map((ms) => option(ms, t(`lobby.pace.${ms}`), saved.pace ?? 300)).join("")}</select></label>
+          <label>${t("lobby.target")} <select name="target" data-testid="target"></select></label>
+          <label>${t("lobby.clock")} <select name="clock" data-testid="clock">
+            ${["none", "30", "bank"].map((name) => option(name, t(`lobby.clock.${name}`), saved.clock ?? "none")).join("")}</select></label>
+          <label>${t("lobby.pause")} <select name="pause" data-testid="deal-pause">
+            ${["click", "3000"].map((name) => option(name, t(`lobby.pause.${name}`), saved.pause ?? "click")).join("")}</select></label>
+        </fieldset>
+        <p class="error" data-testid="error" hidden></p>
+        <button type="submit" class="bid big" data-testid="create">${t("lobby.create")}</button>
+      </form>
+      <section class="panel open-tables"><h2>${t("lobby.open")}</h2><ul data-testid="open-tables"><li>…</li></ul></section>
+    </section>`;
+  const form = root.querySelector("form");
+  const update = () => fillVariantFields(form, saved);
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "variant") update();
+  });
+  update();
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    create(form);
+  });
+  listOpen();
+}
+
+function fillVariantFields(form, saved) {
+  const variant = form.variant.value;
+  const players = api.PLAYERS[variant];
+  const rows = [`<div class="seat-row"><span>${t("lobby.seat", { n: 1 })}</span><b>${t("lobby.you")}</b></div>`];
+  for (let seat = 1; seat < players; seat++) {
+    const chosen = (saved.seats || [])[seat] || "bot:greedy";
+    rows.push(`<div class="seat-row"><label for="seat-${seat}">${t("lobby.seat", { n: seat + 1 })}</label>
+      <select id="seat-${seat}" name="seat-${seat}" data-testid="seat-choice-${seat}">
+      ${SEAT_CHOICES.map((choice) => option(choice, t(`seat.${choice}`), chosen)).join("")}</select></div>`);
+  }
+  form.querySelector(".seat-rows").innerHTML = rows.join("");
+  const targets = TARGETS[variant];
+  form.target.innerHTML = targets.map((value, index) =>
+    option(value, index === 0 ? t("lobby.target.default", { n: value }) : String(value), targets[0])).join("");
+}
+
+async function create(form) {
+  const variant = form.variant.value;
+  const players = api.PLAYERS[variant];
+  const seats = ["me"];
+  for (let seat = 1; seat < players; seat++) seats.push(form[`seat-${seat}`].value);
+  const clock = { none: null, 30: { perMoveMs: 30000 }, bank: { perMoveMs: 15000, bankMs: 180000 } }[form.clock.value];
+  const pause = form.pause.value === "click" ? 600000 : 3000;
+  const saving = { variant, seats, pace: form.pace.value, clock: form.clock.value, pause: form.pause.value };
+  try {
+    localStorage.setItem(FORM_KEY, JSON.stringify(saving));
+  } catch (_) {
+    // not kept
+  }
+  const button = form.querySelector('[data-testid="create"]');
+  button.disabled = true;
+  try {
+    const target = Number(form.target.value);
+    const answer = await api.createGame({
+      // The last seat deals first: the person speaks and leads first.
+      variant, seats, botDelayMs: Number(form.pace.value), dealPauseMs: pause, clock, firstDealer: players - 1,
+      targetScore: target === TARGETS[variant][0] ? undefined : target,
+    });
+    const mine = (answer.credentials || [])[0] || {};
+    rememberSeat(answer.gameId, { seat: Number(mine.seat || 0), token: mine.token });
+    rememberInvites(answer.gameId, answer.invitations);
+    location.hash = `#game=${encodeURIComponent(answer.gameId)}`;
+  } catch (error) {
+    const box = form.querySelector(".error");
+    box.textContent = errorText(error);
+    box.hidden = false;
+    button.disabled = false;
+  }
+}
+
+async function listOpen() {
+  const list = root.querySelector('[data-testid="open-tables"]');
+  try {
+    const answer = await api.listOpenGames();
+    const games = answer.games || [];
+    if (!list.isConnected) return;
+    list.innerHTML = games.length ? games.map((game) => {
+      const variant = api.variantName(game.variant);
+      const id = encodeURIComponent(game.gameId);
+      return `<li><b>${t(`variant.${variant}`)}</b> <small>${t("lobby.seatsOpen", { n: Number(game.openSeats || 0) })}</small>
+        <a class="button" href="#join=${id}" data-testid="join-${escapeHtml(game.gameId)}">${t("lobby.join")}</a>
+        <a href="#game=${id}">${t("lobby.watch")}</a></li>`;
+    }).join("") : `<li class="none">${t("lobby.none")}</li>`;
+  } catch (error) {
+    if (list.isConnected) list.innerHTML = `<li class="none">${escapeHtml(errorText(error))}</li>`;
+  }
+}
+
+function setupLanguage() {
+  setLang(lang());
+  const button = document.getElementById("lang");
+  const label = () => {
+    button.textContent = t("lang.switch");
+    document.title = t("app.title");
+    for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  };
+  label();
+  button.addEventListener("click", () => {
+    setLang(lang() === "fr" ? "en" : "fr");
+    label();
+    route();
+  });
+}
+
+setupLanguage();
+window.addEventListener("hashchange", route);
+route();

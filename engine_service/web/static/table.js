@@ -1,0 +1,893 @@
+// One game at the table: the view of the person's seat (or a spectator's), followed live
+// through WatchGame, and the person's moves, hints and the deal's analysis.
+
+import * as api from "./api.js";
+import { openAnalysis } from "./analysis.js";
+import * as cards from "./cards.js";
+import { errorText, t } from "./i18n.js";
+import { forgetSeat, invitesOf, joinLink } from "./storage.js";
+
+const COMPASS = { 3: ["south", "west", "east"], 4: ["south", "west", "north", "east"] };
+const HELD_TRICK_MS = 1400;
+const MAX_BACKOFF_MS = 10000;
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function num(value) {
+  return Number(value || 0);
+}
+
+export class Table {
+  constructor(root, gameId, credential) {
+    this.root = root;
+    this.gameId = gameId;
+    this.credential = credential; // {seat, token} or null: a spectator
+    this.view = null;
+    this.version = -1;
+    this.selection = new Set();
+    this.busy = false;
+    this.hint = null;
+    this.hintBusy = false;
+    this.log = [];
+    this.heldTrick = null;
+    this.closedResult = -1;
+    this.refreshing = null;
+    this.dirty = false;
+    this.stopped = false;
+    this.controller = new AbortController();
+    this.receivedAt = 0;
+  }
+
+  get seat() {
+    return this.credential ? this.credential.seat : null;
+  }
+
+  start() {
+    this.root.innerHTML = this.skeleton();
+    this.root.addEventListener("click", (event) => this.onClick(event));
+    this.ticker = setInterval(() => this.renderClocks(), 250);
+    this.watch();
+  }
+
+  stop() {
+    this.stopped = true;
+    this.controller.abort();
+    clearInterval(this.ticker);
+    clearTimeout(this.heldTimer);
+  }
+
+  skeleton() {
+    return `
+      <section class="game" data-testid="game">
+        <div class="banner" data-testid="banner" hidden></div>
+        <div class="board">
+          <div class="felt" data-testid="felt">
+            <div class="seats"></div>
+            <div class="center">
+              <div class="table-info" data-testid="table-info"></div>
+              <div class="trick" data-testid="trick" data-count="0"></div>
+              <div class="turn" data-testid="turn"></div>
+            </div>
+            <div class="result-panel" data-testid="deal-result" hidden></div>
+          </div>
+          <div class="error" data-testid="error" role="alert" hidden></div>
+          <div class="actions" data-testid="actions"></div>
+          <div class="hand" data-testid="hand"></div>
+        </div>
+        <aside class="side">
+          <section id="scores" class="panel scores" data-testid="scores"></section>
+          <section class="panel hint-panel" data-testid="hint-panel" hidden></section>
+          <section class="panel links" data-testid="links" hidden></section>
+          <section class="panel log"><h2>${t("log.title")}</h2><ol data-testid="log"></ol></section>
+        </aside>
+        <div class="analysis-overlay" data-testid="analysis" hidden></div>
+      </section>`;
+  }
+
+  // ------------------------------------------------------------------ data
+
+  async watch() {
+    let after = null;
+    let backoff = 500;
+    while (!this.stopped) {
+      try {
+        for await (const item of api.watchGame(this.gameId, this.credential, after, this.controller.signal)) {
+          if (backoff !== 500 || !this.banner().hidden) {
+            this.setBanner("");
+            backoff = 500;
+            this.refresh();
+          }
+          if (item.snapshot) {
+            after = num(item.snapshot.version);
+            this.applyView(item.snapshot);
+          } else if (item.change) {
+            after = Math.max(after ?? 0, num(item.change.version));
+            this.onChange(item.change);
+          }
+        }
+        if (this.over()) return; // the stream ends with the game
+      } catch (error) {
+        if (this.stopped) return;
+        if (error.code === "not_found") {
+          this.showFatal(t("game.notFound"));
+          return;
+        }
+        if (error.code === "unauthenticated" || error.code === "permission_denied") {
+          forgetSeat(this.gameId);
+          this.credential = null;
+          this.showError(t("game.badToken"));
+          after = null;
+          continue;
+        }
+        if (error.code === "out_of_range" || error.code === "invalid_argument") {
+          after = null; // resume impossible: start again from a snapshot
+        } else {
+          this.setBanner(t("game.reconnecting"));
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, backoff));
+      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+    }
+  }
+
+  over() {
+    const status = this.view && this.view.status;
+    return status === "GAME_STATUS_FINISHED" || status === "GAME_STATUS_ABANDONED";
+  }
+
+  onChange(change) {
+    for (const event of change.events || []) this.logEvent(event);
+    this.renderLog();
+    this.refresh();
+  }
+
+  refresh() {
+    if (this.refreshing) {
+      this.dirty = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.dirty = false;
+        try {
+          this.applyView(await api.getGame(this.gameId, this.credential));
+        } catch (error) {
+          if (error.code === "not_found") this.showFatal(t("game.notFound"));
+          else if (error.code === "unauthenticated" || error.code === "permission_denied") {
+            forgetSeat(this.gameId);
+            this.credential = null;
+            this.showError(t("game.badToken"));
+            this.dirty = true;
+          }
+          break;
+        }
+      } while (this.dirty && !this.stopped);
+    })().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  applyView(view) {
+    const version = num(view.version);
+    if (version < this.version) return;
+    const previous = this.view;
+    this.view = view;
+    this.version = version;
+    this.receivedAt = performance.now();
+    const tricks = view.tricks || [];
+    if (previous && num(previous.dealNumber) === num(view.dealNumber) && tricks.length > (previous.tricks || []).length &&
+        !(view.trick || []).length) {
+      this.heldTrick = tricks[tricks.length - 1];
+      clearTimeout(this.heldTimer);
+      this.heldTimer = setTimeout(() => {
+        this.heldTrick = null;
+        this.renderCenter();
+      }, HELD_TRICK_MS);
+    } else if ((view.trick || []).length || (previous && num(previous.dealNumber) !== num(view.dealNumber))) {
+      this.heldTrick = null;
+    }
+    const selectable = new Set((view.cardSelection && view.cardSelection.cards) || []);
+    for (const card of [...this.selection]) if (!selectable.has(card)) this.selection.delete(card);
+    if (this.hint && num(this.hint.version) !== version) this.hint = null;
+    this.render();
+  }
+
+  // ------------------------------------------------------------------ words
+
+  players() {
+    return api.PLAYERS[this.variant()] || (this.view.seats || []).length || 4;
+  }
+
+  variant() {
+    return api.variantName(this.view && this.view.variant);
+  }
+
+  bottomSeat() {
+    return this.seat ?? 0;
+  }
+
+  position(seat) {
+    const n = this.players();
+    return COMPASS[n][(seat - this.bottomSeat() + n) % n];
+  }
+
+  name(seat) {
+    if (seat === this.seat) return t("you");
+    return t(`pos.${this.position(seat)}`);
+  }
+
+  seatInfo(seat) {
+    return (this.view.seats || []).find((info) => num(info.seat) === seat) || {};
+  }
+
+  sideNames() {
+    const n = this.players();
+    if (this.variant() === "belote") {
+      return [0, 1].map((team) => t("scores.team", { a: this.name(team), b: this.name(team + 2) }));
+    }
+    return Array.from({ length: n }, (_, seat) => this.name(seat));
+  }
+
+  chip(code) {
+    return cards.cardChip(this.variant(), code, this.view.trump);
+  }
+
+  moveLabel(move) {
+    const variant = this.variant();
+    const text = api.moveText(move);
+    if (move.call) return t("move.call", { suit: cards.suitChip(variant, move.call.suit) });
+    if (move.play) return t("move.play", { card: this.chip(move.play.card) });
+    if (move.discard) return t("move.discard", { card: this.chip(move.discard.card) });
+    if (move.give) return t("move.give", { cards: (move.give.cards || []).map((c) => this.chip(c)).join(" ") });
+    return t(`move.${text}`);
+  }
+
+  youKey(key, seat) {
+    return seat === this.seat && seat !== null ? `${key}.you` : key;
+  }
+
+  logEvent(event) {
+    const seat = event.seat === undefined ? null : num(event.seat);
+    const name = seat === null ? "" : this.name(seat);
+    const variant = this.variant();
+    const kind = event.kind;
+    const payload = event[kind.replace(/_(\w)/g, (_, c) => c.toUpperCase())] || {};
+    let line = null;
+    const chip = (code) => cards.cardChip(variant, code, this.view && this.view.trump);
+    switch (kind) {
+      case "card_played":
+        line = t(this.youKey("event.card_played", seat), { name, card: chip(payload.card) });
+        break;
+      case "trick_won":
+        line = t(this.youKey("event.trick_won", seat), { name, points: num(payload.points) });
+        break;
+      case "bid": {
+        const move = payload.move || {};
+        const which = move.call ? "call" : move.take ? "take" : "pass";
+        line = t(this.youKey(`event.bid.${which}`, seat), { name, suit: move.call ? cards.suitChip(variant, move.call.suit) : "" });
+        break;
+      }
+      case "trump_chosen":
+        line = t(this.youKey("event.trump_chosen", seat), { name, suit: cards.suitChip(variant, payload.trump) });
+        break;
+      case "deal_started":
+        line = t(this.youKey("event.deal_started", num(payload.dealer)), { name: this.name(num(payload.dealer)) });
+        break;
+      case "cards_passed":
+        line = t(this.youKey("event.cards_passed", seat), { name, cards: (payload.cards || []).map(chip).join(" ") });
+        break;
+      case "cards_received":
+        if ((payload.cards || []).length) {
+          line = t("event.cards_received", { cards: payload.cards.map(chip).join(" "), name: this.name(num(payload.giver)) });
+        }
+        break;
+      case "declared":
+        line = t(this.youKey("event.declared", seat), { name, what: t(payload.declared ? "event.declared.yes" : "event.declared.no") });
+        break;
+      case "declarations_resolved":
+        for (const revealed of payload.revealed || []) {
+          const combos = (revealed.combinations || []).map((combo) =>
+            `${t(`combination.${combo.kind}`)} (${num(combo.value)}) ${(combo.cards || []).map(chip).join(" ")}`).join(", ");
+          this.pushLog(`${this.name(num(revealed.seat))}: ${combos}`);
+        }
+        line = t("event.declarations_resolved");
+        break;
+      case "belote_rebelote":
+        line = t(this.youKey("event.belote_rebelote", seat), { name, points: num(payload.points) || 20 });
+        break;
+      case "discarded":
+        line = t(this.youKey("event.discarded", seat), { name, card: payload.card ? chip(payload.card) : "" });
+        break;
+      case "seat_claimed":
+      case "resigned":
+      case "timed_out":
+        line = t(this.youKey(`event.${kind}`, seat), { name });
+        break;
+      case "game_started":
+      case "deal_scored":
+      case "game_over":
+      case "hands_completed":
+        line = t(`event.${kind}`);
+        break;
+      default:
+        line = null;
+    }
+    if (line) this.pushLog(line);
+  }
+
+  pushLog(line) {
+    this.log.unshift(line);
+    this.log.length = Math.min(this.log.length, 40);
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  $(selector) {
+    return this.root.querySelector(selector);
+  }
+
+  banner() {
+    return this.$(".banner");
+  }
+
+  setBanner(text) {
+    const banner = this.banner();
+    if (!banner) return;
+    banner.hidden = !text;
+    banner.textContent = text;
+  }
+
+  showFatal(text) {
+    this.stop();
+    this.root.innerHTML = `<section class="message"><p data-testid="error">${escapeHtml(text)}</p>` +
+      `<p><a href="#">${t("game.lobby")}</a></p></section>`;
+  }
+
+  showError(error) {
+    const box = this.$(".error");
+    if (!box) return;
+    const text = typeof error === "string" ? error : errorText(error);
+    box.innerHTML = `<span>${escapeHtml(text)}</span>`;
+    box.dataset.reason = (error && error.reason) || "";
+    box.hidden = false;
+    clearTimeout(this.errorTimer);
+    this.errorTimer = setTimeout(() => this.clearError(), 6000);
+  }
+
+  clearError() {
+    const box = this.$(".error");
+    if (box) {
+      box.hidden = true;
+      box.textContent = "";
+    }
+  }
+
+  render() {
+    if (!this.view || !this.$(".felt")) return;
+    const game = this.$(".game");
+    game.dataset.variant = this.variant();
+    game.dataset.phase = this.view.phase || "";
+    game.dataset.version = String(this.version);
+    game.dataset.players = String(this.players());
+    game.dataset.busy = this.busy ? "true" : "false";
+    this.renderSeats();
+    this.renderCenter();
+    this.renderActions();
+    this.renderHand();
+    this.renderScores();
+    this.renderHint();
+    this.renderLinks();
+    this.renderLog();
+    this.renderResult();
+    this.renderClocks();
+  }
+
+  toAct() {
+    return (this.view.toAct || []).map(num);
+  }
+
+  myTurn() {
+    return this.seat !== null && this.toAct().includes(this.seat) && !this.over();
+  }
+
+  renderSeats() {
+    const view = this.view;
+    const n = this.players();
+    const counts = view.handCounts || [];
+    const html = [];
+    for (let seat = 0; seat < n; seat++) {
+      const info = this.seatInfo(seat);
+      const position = this.position(seat);
+      let tag = "";
+      if (info.kind === "SEAT_KIND_BOT") tag = t(`bot.${String(info.strength || "BOT_STRENGTH_UNSPECIFIED").replace("BOT_STRENGTH_", "")}`);
+      else if (!info.taken) tag = info.invitationOnly ? t("seat.invited") : t("seat.waiting");
+      const badges = [];
+      if (view.status !== "GAME_STATUS_WAITING" && num(view.dealer) === seat) badges.push(`<span class="badge dealer" title="${t("dealer")}">D</span>`);
+      if (view.taker !== undefined && num(view.taker) === seat) badges.push(`<span class="badge taker">${t("taker")}</span>`);
+      const count = num(counts[seat]);
+      const backs = seat === this.seat ? "" :
+        `<div class="backs">${Array.from({ length: Math.min(count, 13) }, () => cards.cardBackHtml("mini")).join("")}</div>`;
+      const tricks = (view.trickCounts || [])[seat];
+      const active = this.toAct().includes(seat) && !["PHASE_DEAL_OVER", "PHASE_GAME_OVER"].includes(view.phase);
+      html.push(`
+        <div class="seat pos-${position} ${active ? "active" : ""} ${seat === this.seat ? "me" : ""}" data-testid="seat-${seat}"
+             data-seat="${seat}">
+          <div class="nameplate"><span class="name">${escapeHtml(this.name(seat))}</span>${badges.join("")}
+            ${tag ? `<span class="tag">${escapeHtml(tag)}</span>` : ""}</div>
+          ${backs}
+          <div class="seat-stats"><span class="clock" data-testid="clock-${seat}"></span>
+            ${view.status === "GAME_STATUS_WAITING" ? "" : `<span class="tricks-won" title="${t("tricks")}">${num(tricks)} ✓</span>`}</div>
+        </div>`);
+    }
+    this.$(".seats").innerHTML = html.join("");
+  }
+
+  renderCenter() {
+    const view = this.view;
+    if (!view) return;
+    const variant = this.variant();
+    const info = [];
+    if (view.trump) info.push(`<span class="info-item" data-testid="trump">${t("trump")}: ${cards.suitChip(variant, view.trump)}</span>`);
+    if (view.taker !== undefined) info.push(`<span class="info-item">${t("taker")}: ${escapeHtml(this.name(num(view.taker)))}</span>`);
+    if (variant === "hearts" && view.phase === "PHASE_PASSING" && this.seat !== null) {
+      const to = this.passTarget();
+      if (to !== null) info.push(`<span class="info-item">${t("pass.to", { name: escapeHtml(this.name(to)) })}</span>`);
+    }
+    if (variant === "hearts" && view.heartsBroken) info.push(`<span class="info-item">${cards.suitChip(variant, "H")} ✓</span>`);
+    this.$(".table-info").innerHTML = info.join("");
+
+    const trickBox = this.$(".trick");
+    const current = view.trick || [];
+    let played = current;
+    let done = false;
+    if (!current.length && this.heldTrick) {
+      played = this.heldTrick.cards || [];
+      done = true;
+    }
+    const parts = played.map((entry) => cards.cardHtml(variant, entry.card, {
+      trump: view.trump,
+      extraClass: `played at-${this.position(num(entry.seat))} ${done ? "done" : ""}`,
+      attrs: `data-testid="trick-card-${entry.card}" data-seat="${num(entry.seat)}"`,
+    }));
+    if (view.phase === "PHASE_BIDDING" && view.turned) {
+      parts.push(`<div class="turned-card"><span class="caption">${t("turned")}</span>${cards.cardHtml(variant, view.turned,
+        { attrs: 'data-testid="turned"' })}</div>`);
+    }
+    trickBox.innerHTML = parts.join("");
+    trickBox.dataset.count = String(current.length);
+    trickBox.dataset.done = done ? "true" : "false";
+    this.$(".turn").textContent = this.turnText();
+  }
+
+  passTarget() {
+    const deal = num(this.view.dealNumber) % 4;
+    const n = 4;
+    if (deal === 3 || this.seat === null) return null;
+    return [(this.seat + 1) % n, (this.seat + n - 1) % n, (this.seat + 2) % n][deal];
+  }
+
+  turnText() {
+    const view = this.view;
+    if (view.status === "GAME_STATUS_WAITING") return t("turn.waiting");
+    if (view.phase === "PHASE_GAME_OVER" || this.over()) return t("turn.gameOver");
+    if (view.phase === "PHASE_DEAL_OVER") return t("turn.dealOver");
+    const toAct = this.toAct();
+    if (this.myTurn()) {
+      switch (view.phase) {
+        case "PHASE_BIDDING":
+          return t("turn.you.bid");
+        case "PHASE_DISCARD":
+          return t("turn.you.discard");
+        case "PHASE_DECLARATIONS":
+          return t("turn.you.declare");
+        case "PHASE_PASSING": {
+          const to = this.passTarget();
+          return t("turn.you.pass", { count: num(view.cardSelection && view.cardSelection.count) || 3, name: to === null ? "" : this.name(to) });
+        }
+        default:
+          return t("turn.you.play");
+      }
+    }
+    if (view.phase === "PHASE_PASSING" && this.seat !== null) return t("turn.you.passed");
+    if (toAct.length === 1) return t("turn.other", { name: this.name(toAct[0]) });
+    return t("turn.others", { names: toAct.map((seat) => this.name(seat)).join(", ") });
+  }
+
+  cardMoves() {
+    const moves = new Map();
+    for (const move of this.view.legalMoves || []) {
+      const card = api.cardOfMove(move);
+      if (card) moves.set(card, move);
+    }
+    return moves;
+  }
+
+  selecting() {
+    const selection = this.view.cardSelection;
+    return Boolean(selection && num(selection.count) && this.myTurn());
+  }
+
+  renderActions() {
+    const view = this.view;
+    const buttons = [];
+    if (!this.busy) {
+      for (const move of view.legalMoves || []) {
+        if (api.cardOfMove(move)) continue;
+        const text = api.moveText(move);
+        buttons.push(`<button class="bid ${move.pass ? "secondary" : ""}" data-testid="bid-${escapeHtml(text)}" data-move="${escapeHtml(text)}">` +
+          `${this.moveLabel(move)}</button>`);
+      }
+    }
+    if (this.selecting()) {
+      const count = num(view.cardSelection.count);
+      const ready = this.selection.size === count && !this.busy;
+      buttons.push(`<button class="confirm" data-testid="confirm-selection" ${ready ? "" : "disabled"}>${t("pass.confirm")} ` +
+        `<small>${t("pass.selected", { n: this.selection.size, count })}</small></button>`);
+    }
+    const hintable = this.myTurn() && !["PHASE_DEAL_OVER", "PHASE_GAME_OVER"].includes(view.phase) &&
+      view.status === "GAME_STATUS_ACTIVE";
+    if (this.seat !== null) {
+      buttons.push(`<button class="tool" data-testid="hint-button" ${hintable && !this.hintBusy ? "" : "disabled"}>${t("hint.button")}</button>`);
+      if (hintable) {
+        buttons.push(`<button class="tool subtle" data-testid="resign-button">${t("game.resign")}</button>`);
+      }
+      if (view.status === "GAME_STATUS_FINISHED") {
+        buttons.push(`<button class="bid" data-testid="rematch-button">${t("game.rematch")}</button>`);
+      }
+    } else {
+      buttons.push(`<span class="spectating">${t("spectator")}</span>`);
+    }
+    this.$(".actions").innerHTML = buttons.join("");
+  }
+
+  renderHand() {
+    const view = this.view;
+    const variant = this.variant();
+    const hand = cards.sortHand(variant, view.hand || [], view.trump);
+    const selecting = this.selecting();
+    const selectable = new Set((view.cardSelection && view.cardSelection.cards) || []);
+    const moves = this.cardMoves();
+    const hinted = this.hint && this.hint.options && this.hint.options.length ? api.cardOfMove(this.hint.options[0].move) : null;
+    const html = hand.map((code) => {
+      const legal = !this.busy && (selecting ? selectable.has(code) : moves.has(code));
+      const selected = selecting && this.selection.has(code);
+      const classes = `in-hand ${legal ? "legal" : "illegal"} ${selected ? "selected" : ""} ${hinted === code ? "hinted" : ""}`;
+      return cards.cardHtml(variant, code, {
+        tag: "button",
+        trump: view.trump,
+        extraClass: classes,
+        attrs: `data-testid="card-${code}" data-legal="${legal}" data-selected="${selected}"`,
+      });
+    });
+    const box = this.$(".hand");
+    box.innerHTML = html.join("");
+    box.dataset.count = String(hand.length);
+    box.style.setProperty("--cards", String(Math.max(hand.length, 1)));
+  }
+
+  renderScores() {
+    const view = this.view;
+    const names = this.sideNames();
+    const scores = view.scores || [];
+    const rows = names.map((name, side) => `<tr><th>${escapeHtml(name)}</th><td class="total" data-testid="score-${side}">` +
+      `${num(scores[side])}</td></tr>`).join("");
+    const n = this.players();
+    const dealRows = view.status === "GAME_STATUS_WAITING" ? "" : Array.from({ length: n }, (_, seat) =>
+      `<tr><th>${escapeHtml(this.name(seat))}</th><td>${num((view.trickCounts || [])[seat])}</td>` +
+      `<td>${num((view.cardPoints || [])[seat])}</td></tr>`).join("");
+    const results = view.results || [];
+    const history = results.map((result, index) => {
+      const outcome = this.outcomeText(result);
+      const analysable = this.seat !== null && result.outcome !== "DEAL_OUTCOME_VOID";
+      return `<li><span class="deal-no">${t("result.title", { n: index + 1 })}</span> ${escapeHtml(outcome)} ` +
+        `<span class="deal-scores">${(result.scores || []).map(num).join(" · ") || names.map(() => 0).join(" · ")}</span>` +
+        (analysable ? ` <button class="link" data-testid="analyse-${index}" data-analyse="${index}">${t("result.analysis")}</button>` : "") +
+        "</li>";
+    }).join("");
+    this.$("#scores").innerHTML = `
+      <h2>${t("scores.title")}</h2>
+      <table class="totals"><tbody>${rows}</tbody></table>
+      ${dealRows ? `<h3>${t("scores.deal")}</h3><table class="deal"><thead><tr><th></th><th>${t("tricks")}</th><th>${t("points")}</th></tr></thead>
+        <tbody>${dealRows}</tbody></table>` : ""}
+      ${history ? `<h3>${t("scores.history")}</h3><ol class="history" data-testid="history">${history}</ol>` : ""}`;
+  }
+
+  outcomeText(result) {
+    const family = this.variant().startsWith("belote") && result.outcome === "DEAL_OUTCOME_SET" ? ".belote" : "";
+    const shooter = result.hearts && result.hearts.moonShooter !== undefined ? this.name(num(result.hearts.moonShooter)) : "";
+    return t(`result.outcome.${result.outcome || "DEAL_OUTCOME_UNSPECIFIED"}${family}`, { name: shooter });
+  }
+
+  renderHint() {
+    const panel = this.$(".hint-panel");
+    if (!this.hint) {
+      panel.hidden = true;
+      panel.innerHTML = "";
+      return;
+    }
+    const hint = this.hint;
+    const unit = t(`unit.${hint.unit}`);
+    const lower = hint.unit === "penalty_points" ? ` ${t("hint.lower")}` : "";
+    const options = (hint.options || []).slice(0, 12).map((option, index) => {
+      const expected = Number(option.expected || 0);
+      const stderr = Number(option.stderr);
+      const spread = Number.isFinite(stderr) && stderr > 0 ? ` <small>± ${stderr.toFixed(1)}</small>` : "";
+      return `<li data-testid="hint-option" data-move="${escapeHtml(api.moveText(option.move))}" data-expected="${expected}"
+        class="${index === 0 ? "best" : ""}"><button class="link" data-hint-move="${index}">${this.moveLabel(option.move)}</button>
+        <span class="value">${expected.toFixed(1)}${spread}</span></li>`;
+    }).join("");
+    panel.hidden = false;
+    panel.innerHTML = `<h2>${t("hint.title")}</h2><p class="unit">${escapeHtml(unit)}${escapeHtml(lower)} · ` +
+      `${t("hint.samples", { n: num(hint.samples) })}</p><ol data-testid="hint-list">${options}</ol>`;
+  }
+
+  renderLinks() {
+    const panel = this.$(".links");
+    const view = this.view;
+    if (view.status !== "GAME_STATUS_WAITING") {
+      panel.hidden = true;
+      return;
+    }
+    const invites = invitesOf(this.gameId);
+    const items = [];
+    for (const info of view.seats || []) {
+      const seat = num(info.seat);
+      if (info.taken) continue;
+      let link = null;
+      if (info.invitationOnly) {
+        const invite = invites.find((entry) => num(entry.seat) === seat);
+        if (invite) link = joinLink(this.gameId, seat, invite.code);
+      } else {
+        link = joinLink(this.gameId, seat);
+      }
+      if (!link) continue;
+      items.push(`<li><span>${escapeHtml(this.name(seat))}</span> <input readonly value="${escapeHtml(link)}" data-testid="join-link-${seat}">
+        <button class="link" data-copy="${escapeHtml(link)}">${t("game.link.copy")}</button></li>`);
+    }
+    panel.hidden = false;
+    panel.innerHTML = `<h2>${t("game.links")}</h2><p>${t("game.waitingPlayers")}</p><ul>${items.join("")}</ul>`;
+  }
+
+  renderLog() {
+    const list = this.$('[data-testid="log"]');
+    if (list) list.innerHTML = this.log.map((line) => `<li>${line}</li>`).join("");
+  }
+
+  renderResult() {
+    const panel = this.$(".result-panel");
+    const view = this.view;
+    const results = view.results || [];
+    const show = ["PHASE_DEAL_OVER", "PHASE_GAME_OVER"].includes(view.phase) || this.over();
+    if (!show || !results.length || this.closedResult === results.length) {
+      panel.hidden = true;
+      return;
+    }
+    const index = results.length - 1;
+    panel.hidden = false;
+    panel.innerHTML = this.resultHtml(results[index], index);
+  }
+
+  resultHtml(result, index) {
+    const view = this.view;
+    const variant = this.variant();
+    const names = this.sideNames();
+    const lines = [`<p class="outcome" data-testid="outcome">${escapeHtml(this.outcomeText(result))}</p>`];
+    if (result.taker !== undefined && result.trump) {
+      lines.push(`<p>${t("result.taker", { name: escapeHtml(this.name(num(result.taker))), suit: cards.suitChip(variant, result.trump) })}</p>`);
+    }
+    const extras = [];
+    const belote = result.belote;
+    const belote3 = result.belote3;
+    const lastTrick = (view.tricks || [])[(view.tricks || []).length - 1];
+    if (variant.startsWith("belote") && lastTrick && index === (view.results || []).length - 1 && num(view.dealNumber) === index) {
+      extras.push(t("result.dixDeDer", { name: escapeHtml(this.name(num(lastTrick.winner))) }));
+    }
+    if (belote) {
+      if (belote.capot) extras.push(t("result.capot"));
+      (belote.beloteRebelote || []).forEach((points, team) => {
+        if (num(points)) extras.push(t("result.beloteRebelote", { name: escapeHtml(names[team]) }));
+      });
+      if (num(belote.heldOut)) extras.push(t("result.held", { n: num(belote.heldOut) }));
+    }
+    if (belote3) {
+      for (const seat of belote3.capotSeats || []) extras.push(`${t("result.capot")}: ${escapeHtml(this.name(num(seat)))}`);
+      (belote3.beloteRebelote || []).forEach((points, seat) => {
+        if (num(points)) extras.push(t("result.beloteRebelote", { name: escapeHtml(this.name(seat)) }));
+      });
+    }
+    if (extras.length) lines.push(`<p class="extras">${extras.join(" · ")}</p>`);
+    const n = this.players();
+    const perSeat = Array.from({ length: n }, (_, seat) => `<tr><th>${escapeHtml(this.name(seat))}</th>` +
+      `<td>${num((result.tricks || [])[seat])}</td><td>${num((result.cardPoints || [])[seat])}</td></tr>`).join("");
+    const perSide = names.map((name, side) => `<tr><th>${escapeHtml(name)}</th><td>+${num((result.scores || [])[side])}</td>` +
+      `<td><b>${num((view.scores || [])[side])}</b></td></tr>`).join("");
+    const buttons = [];
+    if (this.seat !== null && result.outcome !== "DEAL_OUTCOME_VOID") {
+      buttons.push(`<button class="bid" data-testid="analysis-button" data-analyse="${index}">${t("result.analysis")}</button>`);
+    }
+    for (const move of view.legalMoves || []) {
+      if (move.nextDeal || move.next_deal) buttons.push(`<button class="bid" data-testid="result-next-deal" data-move="next-deal">${t("move.next-deal")}</button>`);
+    }
+    buttons.push(`<button class="secondary" data-testid="result-close" data-close-result="${index}">${t("result.close")}</button>`);
+    let over = "";
+    if (this.over()) {
+      const outcome = view.outcome || {};
+      const winners = (view.winners || outcome.winners || []).map((seat) => this.name(num(seat)));
+      over = `<h3 data-testid="game-over">${t("game.over")}</h3>`;
+      if (outcome.end === "END_KIND_RESIGNED") over += `<p>${t("game.resigned", { name: escapeHtml(this.name(num(outcome.seat))) })}</p>`;
+      if (outcome.end === "END_KIND_FORFEITED") over += `<p>${t("game.forfeited", { name: escapeHtml(this.name(num(outcome.seat))) })}</p>`;
+      if (outcome.end === "END_KIND_ABANDONED") over += `<p>${t("game.abandoned")}</p>`;
+      if (winners.length) over += `<p class="winners">${t("game.winners", { names: escapeHtml(winners.join(", ")) })}</p>`;
+    }
+    return `<h2>${t("result.title", { n: index + 1 })}</h2>${over}${lines.join("")}
+      <table class="result-seats"><thead><tr><th></th><th>${t("result.tricks")}</th><th>${t("result.cardPoints")}</th></tr></thead><tbody>${perSeat}</tbody></table>
+      <table class="result-sides"><thead><tr><th></th><th>${t("scores.deal")}</th><th>${t("result.match")}</th></tr></thead><tbody>${perSide}</tbody></table>
+      <div class="result-buttons">${buttons.join("")}</div>`;
+  }
+
+  renderClocks() {
+    if (!this.view || !this.$(".seats")) return;
+    const elapsed = performance.now() - this.receivedAt;
+    for (const clock of this.view.clocks || []) {
+      const seat = num(clock.seat);
+      const box = this.$(`[data-testid="clock-${seat}"]`);
+      if (!box) continue;
+      let text = "";
+      let urgent = false;
+      if (clock.timeLeftMs !== undefined) {
+        const left = Math.max(0, num(clock.timeLeftMs) - elapsed);
+        text = `⏱ ${formatMs(left)}`;
+        urgent = left < 10000;
+      } else if (num(clock.bankMs)) {
+        text = `⏱ ${formatMs(num(clock.bankMs))} ${t("bank")}`;
+      }
+      box.textContent = text;
+      box.classList.toggle("urgent", urgent);
+    }
+  }
+
+  // ------------------------------------------------------------------ actions
+
+  onClick(event) {
+    const target = event.target.closest("button, [data-copy]");
+    if (!target || !this.view) return;
+    const card = target.closest(".card.in-hand");
+    if (card) return this.onCard(card.dataset.code);
+    if (target.dataset.move) return this.submitText(target.dataset.move);
+    if (target.dataset.testid === "confirm-selection") return this.confirmSelection();
+    if (target.dataset.testid === "hint-button") return this.askHint();
+    if (target.dataset.testid === "resign-button") return this.resign();
+    if (target.dataset.testid === "rematch-button") return this.rematch();
+    if (target.dataset.hintMove !== undefined) {
+      const option = this.hint && this.hint.options[Number(target.dataset.hintMove)];
+      if (option) return this.submit(option.move);
+    }
+    if (target.dataset.analyse !== undefined) return this.analyse(Number(target.dataset.analyse));
+    if (target.dataset.closeResult !== undefined) {
+      this.closedResult = Number(target.dataset.closeResult) + 1;
+      return this.renderResult();
+    }
+    if (target.dataset.copy) {
+      navigator.clipboard?.writeText(target.dataset.copy).then(() => {
+        target.textContent = t("game.link.copied");
+      }).catch(() => {});
+    }
+    return undefined;
+  }
+
+  onCard(code) {
+    if (this.busy || this.seat === null) return;
+    if (this.selecting()) {
+      const selectable = new Set(this.view.cardSelection.cards || []);
+      if (!selectable.has(code)) return;
+      if (this.selection.has(code)) this.selection.delete(code);
+      else if (this.selection.size < num(this.view.cardSelection.count)) this.selection.add(code);
+      this.renderHand();
+      this.renderActions();
+      return;
+    }
+    const move = this.cardMoves().get(code);
+    if (move) {
+      this.submit(move);
+      return;
+    }
+    this.explain(code);
+  }
+
+  // Why a card cannot be played now, as the rules say (ValidateMove changes nothing).
+  async explain(code) {
+    const move = this.view.phase === "PHASE_DISCARD" ? { discard: { card: code } } : { play: { card: code } };
+    try {
+      const answer = await api.validateMove(this.gameId, this.credential, move);
+      if (!answer.legal) this.showError({ reason: answer.reason, message: answer.message });
+    } catch (error) {
+      this.showError(error);
+    }
+  }
+
+  submitText(text) {
+    const move = (this.view.legalMoves || []).find((candidate) => api.moveText(candidate) === text);
+    if (move) this.submit(move);
+  }
+
+  confirmSelection() {
+    const count = num(this.view.cardSelection && this.view.cardSelection.count);
+    if (this.selection.size !== count) return;
+    this.submit({ give: { cards: [...this.selection] } });
+  }
+
+  async submit(move) {
+    if (this.busy || !this.credential) return;
+    this.busy = true;
+    this.clearError();
+    this.render();
+    try {
+      await api.submitMove(this.gameId, this.credential, move);
+      this.selection.clear();
+      this.hint = null;
+    } catch (error) {
+      this.showError(error);
+    }
+    await this.refresh();
+    this.busy = false;
+    this.render();
+  }
+
+  async askHint() {
+    if (this.hintBusy || !this.credential) return;
+    this.hintBusy = true;
+    this.renderActions();
+    try {
+      const hint = await api.getHint(this.gameId, this.credential, 400);
+      if (num(hint.version) === this.version) this.hint = hint;
+    } catch (error) {
+      this.showError(error);
+    }
+    this.hintBusy = false;
+    this.render();
+  }
+
+  async resign() {
+    if (!window.confirm(t("game.resign.confirm"))) return;
+    try {
+      await api.resign(this.gameId, this.credential);
+    } catch (error) {
+      this.showError(error);
+    }
+    this.refresh();
+  }
+
+  async rematch() {
+    try {
+      const answer = await api.rematch(this.gameId, this.credential);
+      const credential = answer.credential || {};
+      const { rememberSeat } = await import("./storage.js");
+      rememberSeat(answer.gameId, { seat: num(credential.seat), token: credential.token });
+      location.hash = `#game=${answer.gameId}`;
+    } catch (error) {
+      this.showError(error);
+    }
+  }
+
+  analyse(dealNumber) {
+    const overlay = this.$(".analysis-overlay");
+    openAnalysis(overlay, {
+      variant: this.variant(),
+      gameId: this.gameId,
+      credential: this.credential,
+      dealNumber,
+      players: this.players(),
+      name: (seat) => this.name(seat),
+      trump: this.view.trump,
+    });
+  }
+}
+
+function formatMs(ms) {
+  const seconds = Math.ceil(ms / 1000);
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
+}

@@ -1,0 +1,206 @@
+"""The web table as a person uses it, for the browser tests: what the page shows (by its
+data-testid attributes) and what a person clicks; every wait is on a condition."""
+
+from __future__ import annotations
+
+import base64
+import json
+import struct
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    NoSuchElementException,
+    StaleElementReferenceException,
+)
+from selenium.webdriver import Chrome
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+T = TypeVar("T")
+TIMEOUT = 60.0
+
+# Installed before the page's own scripts: keeps a copy of every fetch response's bytes, as
+# they arrive (the watch stream's included), in window.__traffic.
+RECORDER = r"""
+(() => {
+  const traffic = [];
+  window.__traffic = traffic;
+  const original = window.fetch.bind(window);
+  const encode = (bytes) => {
+    let text = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  };
+  window.fetch = async (input, init) => {
+    const response = await original(input, init);
+    const entry = { url: String((input && input.url) || input), status: response.status,
+                    type: response.headers.get("content-type") || "", chunks: [], done: false };
+    traffic.push(entry);
+    const copy = response.clone();
+    (async () => {
+      const reader = copy.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        entry.chunks.push(encode(value));
+      }
+      entry.done = true;
+    })().catch((error) => { entry.error = String(error); });
+    return response;
+  };
+})();
+"""
+
+STALE = (StaleElementReferenceException, ElementClickInterceptedException, NoSuchElementException)
+
+
+class TablePage:
+    def __init__(self, driver: Chrome, url: str, tmp_path: Path) -> None:
+        self.driver = driver
+        self.url = url
+        self.tmp_path = tmp_path
+
+    # ------------------------------------------------------------------ waiting and reading
+
+    def wait(self, condition: Callable[[], T], timeout: float = TIMEOUT, message: str = "") -> T:
+        def check(_: Chrome) -> T:
+            try:
+                return condition()
+            except STALE:
+                return None  # type: ignore[return-value]
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(check, message)
+        except Exception:
+            self.dump("timeout")
+            raise
+
+    def dump(self, name: str) -> None:
+        """The page's state beside the test, to read after a failure."""
+        try:
+            self.driver.save_screenshot(str(self.tmp_path / f"{name}.png"))
+            (self.tmp_path / f"{name}.html").write_text(self.driver.page_source)
+            logs = self.driver.get_log("browser")  # type: ignore[no-untyped-call]
+            (self.tmp_path / f"{name}.console.json").write_text(json.dumps(logs, indent=1))
+        except Exception:  # a dump must never hide the failure it documents
+            pass
+
+    def all(self, selector: str) -> list[Any]:
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    def one(self, selector: str) -> Any:
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def present(self, selector: str) -> bool:
+        return bool(self.all(selector))
+
+    def testid(self, name: str) -> str:
+        return f'[data-testid="{name}"]'
+
+    def text(self, selector: str) -> str:
+        found = self.all(selector)
+        return found[0].text if found else ""
+
+    def game_attribute(self, name: str) -> str:
+        found = self.all(self.testid("game"))
+        return (found[0].get_attribute(f"data-{name}") or "") if found else ""
+
+    def phase(self) -> str:
+        return self.game_attribute("phase")
+
+    def version(self) -> int:
+        return int(self.game_attribute("version") or -1)
+
+    def busy(self) -> bool:
+        return self.game_attribute("busy") == "true"
+
+    def hand(self) -> list[str]:
+        return [element.get_attribute("data-code") for element in self.all('[data-testid="hand"] .card')]
+
+    def legal_cards(self) -> list[str]:
+        return [element.get_attribute("data-code")
+                for element in self.all('[data-testid="hand"] .card[data-legal="true"]')]
+
+    def bids(self) -> list[str]:
+        return [element.get_attribute("data-move") for element in self.all('[data-testid="actions"] button.bid[data-move]')]
+
+    def trick_cards(self) -> list[str]:
+        return [element.get_attribute("data-code") for element in self.all('[data-testid="trick"] .card.played')]
+
+    def click(self, selector: str) -> None:
+        """A real click on the element (as a person would), found afresh if the page re-rendered."""
+        def attempt() -> bool:
+            self.one(selector).click()
+            return True
+        self.wait(attempt, message=f"could not click {selector}")
+
+    def select(self, selector: str, value: str) -> None:
+        Select(self.one(selector)).select_by_value(value)
+
+    # ------------------------------------------------------------------ flows
+
+    def create_table(self, variant: str, seats: list[str], pace: int = 0) -> str:
+        """The lobby's form: the variant, who sits at the other seats, the bots' pace; returns the game id."""
+        self.wait(lambda: self.present(self.testid("new-table")))
+        self.click(self.testid(f"variant-{variant}"))
+        for seat, choice in enumerate(seats, start=1):
+            chooser = self.testid(f"seat-choice-{seat}")
+
+            def shown(chooser: str = chooser) -> bool:
+                return self.present(chooser)
+            self.wait(shown)
+            self.select(chooser, choice)
+        self.select(self.testid("bot-pace"), str(pace))
+        self.click(self.testid("create"))
+        self.wait(lambda: self.present(self.testid("game")) and self.version() >= 0, message="the table did not open")
+        return str(self.driver.execute_script("return new URLSearchParams(location.hash.slice(1)).get('game')"))
+
+    def my_turn_kind(self) -> str | None:
+        """What the page asks of the person now: "cards", "bid", "select", "over", or None (wait)."""
+        if self.phase() in ("PHASE_DEAL_OVER", "PHASE_GAME_OVER"):
+            return "over"
+        if self.busy():
+            return None
+        if self.present(self.testid("confirm-selection")):
+            return "select"
+        if self.bids():
+            return "bid"
+        if self.legal_cards():
+            return "cards"
+        return None
+
+    def traffic(self) -> list[dict[str, Any]]:
+        """Every API response the page received so far: its URL and its messages (decoded JSON)."""
+        entries = self.driver.execute_script("return window.__traffic || []")
+        result = []
+        for entry in entries:
+            data = b"".join(base64.b64decode(chunk) for chunk in entry["chunks"])
+            messages: list[Any] = []
+            if entry["type"].startswith("application/connect+json"):
+                at = 0
+                while at + 5 <= len(data):
+                    flags, length = struct.unpack(">BI", data[at:at + 5])
+                    if at + 5 + length > len(data):
+                        break
+                    messages.append(json.loads(data[at + 5:at + 5 + length] or b"{}"))
+                    at += 5 + length
+            elif data:
+                try:
+                    messages.append(json.loads(data))
+                except ValueError:
+                    messages.append(data.decode("utf-8", "replace"))
+            result.append({"url": entry["url"], "type": entry["type"], "messages": messages, "raw": data})
+        return result
+
+    def api_responses_seen_by_chromium(self) -> int:
+        """How many responses to API calls Chromium's network log shows (the recorder must have them all)."""
+        count = 0
+        for record in self.driver.get_log("performance"):  # type: ignore[no-untyped-call]
+            message = json.loads(record["message"])["message"]
+            if message.get("method") == "Network.responseReceived":
+                url = message["params"]["response"]["url"]
+                if "/cardgames.v1." in url:
+                    count += 1
+        return count

@@ -1,0 +1,234 @@
+"""The web table in a real browser (headless Chromium) against a real server: a person
+creates tables, plays whole deals by clicking, asks for hints, reads the result and its
+analysis, in English and French; nothing the seat may not know reaches the page."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from cardgames_client import Client, table_options
+
+from engine_service.rules import new_game, parse_move
+from tests.rules.invariants import card_codes_in, knowable_codes
+from tests.service.server_process import ServerProcess
+from tests.web.pages import TablePage
+
+FRENCH_RANKS = {"7", "8", "9", "10", "V", "D", "R", "A"}
+
+
+def play_deal(page: TablePage, *, on_cards: Any = None, on_bid: Any = None) -> dict[str, int]:
+    """Plays the person's seat to the end of the deal by clicking: the first legal card
+    (``on_cards`` may act first), the bid ``on_bid`` chooses, the first cards of a
+    selection. Returns what was done."""
+    done = {"cards": 0, "bids": 0, "selections": 0}
+    while True:
+        kind = page.wait(page.my_turn_kind, message="the page never asked the person to act")
+        if kind == "over":
+            return done
+        if kind == "select":
+            selectable = page.legal_cards()
+            count = 3
+            for code in selectable[:count]:
+                page.click(page.testid(f"card-{code}"))
+            page.wait(lambda: page.one(page.testid("confirm-selection")).is_enabled())
+            hand_before = len(page.hand())
+            page.click(page.testid("confirm-selection"))
+            page.wait(lambda count=hand_before: len(page.hand()) != count or page.phase() != "PHASE_PASSING" or
+                      not page.present(page.testid("confirm-selection")))
+            done["selections"] += 1
+        elif kind == "bid":
+            bids = page.bids()
+            choice = on_bid(bids) if on_bid else bids[0]
+            version = page.version()
+            page.click(page.testid(f"bid-{choice}"))
+            page.wait(lambda version=version: page.version() > version)
+            done["bids"] += 1
+        elif kind == "cards":
+            if on_cards is not None and on_cards(page) is False:
+                continue
+            legal = page.legal_cards()
+            held = len(page.hand())
+            page.click(page.testid(f"card-{legal[0]}"))
+            page.wait(lambda held=held: len(page.hand()) == held - 1,
+                      message="the hand did not shrink after a play")
+            done["cards"] += 1
+
+
+def test_a_person_plays_a_hearts_deal_against_three_bots(open_browser, base_url, tmp_path: Path):
+    page = open_browser(base_url)
+    page.create_table("hearts", ["bot:greedy", "bot:random", "bot:greedy"], pace=0)
+    page.wait(lambda: len(page.hand()) == 13, message="no hand of 13 cards")
+    hinted: list[list[tuple[str, float]]] = []
+    cleared: list[bool] = []
+
+    def before_card(page: TablePage) -> bool:
+        trick = page.trick_cards()
+        assert len(trick) <= 4, trick
+        if not hinted:
+            page.click(page.testid("hint-button"))
+            page.wait(lambda: page.present(page.testid("hint-option")), message="no hint shown")
+            options = [(item.get_attribute("data-move"), float(item.get_attribute("data-expected")))
+                       for item in page.all(page.testid("hint-option"))]
+            legal = set(page.legal_cards())
+            assert options and all(move.startswith("play:") and move[5:] in legal for move, _ in options), options
+            assert len(options) == len(legal) or len(options) == 12
+            assert re.search(r"\d", page.text(page.testid("hint-list")))
+            hinted.append(options)
+        current = int(page.one(page.testid("trick")).get_attribute("data-count"))
+        if current == 3:  # this card completes the trick: the four cards then leave the table
+            legal = page.legal_cards()
+            four = set(page.trick_cards()) | {legal[0]}
+            page.click(page.testid(f"card-{legal[0]}"))
+            page.wait(lambda: not four & set(page.trick_cards()), message="the completed trick stayed on the table")
+            cleared.append(True)
+            return False
+        return True
+
+    done = play_deal(page, on_cards=before_card)
+    assert done["selections"] == 1 and done["cards"] + len(cleared) == 13, done
+    assert hinted and cleared
+    page.wait(lambda: page.present(page.testid("outcome")), message="no deal result")
+    assert not page.hand()
+    totals = [int(page.text(page.testid(f"score-{side}"))) for side in range(4)]
+    assert sum(totals) in (26, 78), totals  # every heart and the Q♠, or a moon
+    assert page.present("#scores") and len(page.all('[data-testid="history"] li')) == 1
+    shot = tmp_path / "hearts-deal-over.png"
+    page.driver.save_screenshot(str(shot))
+    assert_not_blank(shot)
+
+
+def assert_not_blank(path: Path) -> None:
+    from PIL import Image
+
+    with Image.open(path) as image:
+        rgb = image.convert("RGB")
+        width, height = rgb.size
+        assert width >= 300 and height >= 300
+        colours = rgb.getcolors(maxcolors=1 << 20) or []
+        assert len(colours) > 200, "a blank screenshot"
+        pixels = list(rgb.resize((32, 32)).getdata())
+        green = [p for p in pixels if p[1] > p[0] + 20 and p[1] > p[2] + 10]
+        assert len(green) > 32, "no green felt in the screenshot"
+
+
+def test_a_person_bids_and_plays_a_belote_deal_then_reads_its_analysis(open_browser, base_url):
+    page = open_browser(base_url)
+    page.create_table("belote", ["bot:greedy", "bot:greedy", "bot:greedy"], pace=0)
+    page.wait(lambda: len(page.hand()) == 5, message="no hand of 5 cards")
+    said: list[str] = []
+    explained: list[str] = []
+
+    def bid(bids: list[str]) -> str:
+        choice = "take" if "take" in bids else next((b for b in bids if b.startswith("call:")), None) or \
+            ("declare" if "declare" in bids else bids[0])
+        said.append(choice)
+        return choice
+
+    def before_card(page: TablePage) -> bool:
+        illegal = [card for card in page.hand() if card not in page.legal_cards()]
+        if illegal and not explained:
+            page.click(page.testid(f"card-{illegal[0]}"))
+            page.wait(lambda: page.one(page.testid("error")).is_displayed(), message="no reason shown")
+            explained.append(page.one(page.testid("error")).get_attribute("data-reason"))
+            assert page.one(page.testid("error")).text.startswith("You must"), page.one(page.testid("error")).text
+        return True
+
+    done = play_deal(page, on_bid=bid, on_cards=before_card)
+    assert said[0] == "take" and done["cards"] == 8, (said, done)
+    assert not explained or explained[0].startswith("MUST_"), explained
+    page.wait(lambda: page.present(page.testid("outcome")))
+    totals = [int(page.text(page.testid(f"score-{side}"))) for side in range(2)]
+    assert sum(totals) >= 162, totals
+    page.click(page.testid("analysis-button"))
+    page.wait(lambda: page.present('[data-testid="analysis-play"][data-done="true"]'), message="the analysis did not finish")
+    cells = page.all(page.testid("analysis-card"))
+    assert len(cells) == 32
+    states = [cell.get_attribute("data-state") for cell in cells]
+    assert states.count("done") == 32, states
+    assert all(int(cell.get_attribute("data-loss")) >= 0 for cell in cells)
+    assert page.present(page.testid("analysis-value")) and page.present(page.testid("analysis-table"))
+
+
+def test_nothing_the_seat_cannot_know_reaches_the_page(open_browser, base_url, server: ServerProcess):
+    seed = "web-leak-check"
+    with Client(server.address) as client:
+        game = client.create_game("hearts", seed=seed, table=table_options(
+            ["open", "bot:greedy", "bot:random", "bot:greedy"], bot_delay_ms=0, deal_pause_ms=600_000))
+    page = open_browser(f"{base_url}#join={game.game_id}&seat=0", record=True)
+    page.wait(lambda: len(page.hand()) == 13, message="the join link did not seat the person")
+    stored = page.driver.execute_script(f"return JSON.parse(localStorage.getItem('cardgames.seat.{game.game_id}'))")
+    assert stored["seat"] == 0 and stored["token"]
+    assert page.driver.execute_script("return location.hash") == f"#game={game.game_id}"
+    hinted: list[bool] = []
+
+    def hint_once(page: TablePage) -> bool:
+        if not hinted:
+            page.click(page.testid("hint-button"))
+            page.wait(lambda: page.present(page.testid("hint-option")))
+            hinted.append(True)
+        return True
+
+    play_deal(page, on_cards=hint_once)
+    page.wait(lambda: page.present(page.testid("outcome")))
+    traffic = page.traffic()
+    assert traffic and page.api_responses_seen_by_chromium() <= len(traffic)
+    assert_only_knowable(server, game.game_id, seed, 0, traffic, stored["token"])
+
+
+def assert_only_knowable(server: ServerProcess, game_id: str, seed: str, seat: int, traffic: list[dict[str, Any]],
+                         token: str) -> None:
+    """Each message names only cards the seat could know at the message's version (the
+    game replayed from the server's log), and the token appears only in the claim's answer."""
+    with sqlite3.connect(server.database) as db:
+        log = list(db.execute("SELECT version, seat, move FROM moves WHERE game_id = ? ORDER BY version", (game_id,)))
+    replica = new_game("hearts", seed=seed)
+    known = [knowable_codes(replica, seat)]
+    for _, mover, text in log:
+        if not text.startswith("@"):
+            replica.push(mover, parse_move(text, replica.deck))
+        known.append(known[-1] | knowable_codes(replica, seat))
+    checked = 0
+    for entry in traffic:
+        for message in entry["messages"]:
+            if not isinstance(message, dict):
+                continue
+            version = version_of(message)
+            shown = card_codes_in(message, replica)
+            leaked = shown - known[min(version, len(known) - 1)]
+            assert not leaked, f"{entry['url']} at v{version} showed {sorted(leaked)}"
+            if "ClaimSeat" not in entry["url"]:
+                assert token not in str(message)
+            checked += 1
+    assert checked > 20
+
+
+def version_of(message: dict[str, Any]) -> int:
+    for key in ("view", "snapshot", "change", "hint"):
+        if isinstance(message.get(key), dict):
+            return int(message[key].get("version", 0))
+    return int(message.get("version", 0))
+
+
+def test_the_table_speaks_french(open_browser, base_url):
+    page = open_browser(base_url, language="fr-FR")
+    page.wait(lambda: "Nouvelle table" in page.text(page.testid("new-table")), message="the lobby is not in French")
+    page.create_table("belote", ["bot:greedy", "bot:greedy", "bot:greedy"], pace=0)
+    page.wait(lambda: len(page.hand()) == 5)
+    page.wait(lambda: "take" in page.bids(), message="the person is not asked to bid")
+    assert page.text(page.testid("bid-take")) == "Prends" and page.text(page.testid("bid-pass")) == "Passe"
+    assert "À vous de parler" in page.text(page.testid("turn"))
+    page.click(page.testid("bid-take"))
+    page.wait(lambda: "Atout" in page.text(page.testid("table-info")), message="no trump shown in French")
+    page.wait(lambda: len(page.hand()) == 8)
+    ranks = {card.find_element("css selector", ".rank").text for card in page.all('[data-testid="hand"] .card')}
+    assert ranks <= FRENCH_RANKS, ranks
+    titles = " ".join(card.get_attribute("title") for card in page.all('[data-testid="hand"] .card'))
+    assert re.search(r"\b(Valet|Dame|Roi|As|Dix|Neuf|Huit|Sept) de (pique|cœur|carreau|trèfle)\b", titles), titles
+    page.click(page.testid("lang-switch"))
+    page.wait(lambda: "Scores" in page.text("#scores") and page.text(page.testid("lang-switch")) == "Français")
+    page.wait(lambda: len(page.hand()) >= 1)
+    ranks = {card.find_element("css selector", ".rank").text for card in page.all('[data-testid="hand"] .card')}
+    assert ranks <= {"7", "8", "9", "10", "J", "Q", "K", "A"}, ranks
