@@ -28,6 +28,7 @@ from tests.service.server_process import ServerProcess
 TIMEOUT = 120.0  # generous: the machine may be slow or busy; every wait ends as soon as its condition holds
 SIZE = (120, 44)
 EUCHRE3_FACE = re.compile(r"\b[IEACSM] (Arc|Art|Com|Pen)\b")
+DISCIPLINES = [rank + suit for rank in "IEACSM" for suit in "ACRP"]
 COMMAND = [sys.executable, "-m", "cardgames_client.terminal"]
 
 
@@ -54,6 +55,19 @@ def my_turn(app: CardgamesApp, since: int = -1) -> bool:
     """The person is to move, at a version after ``since`` (his last move's)."""
     return app._mine() and not app.pending and app.view is not None and app.view.version != since and app.view.phase not in (
         pb.PHASE_DEAL_OVER, pb.PHASE_GAME_OVER)
+
+
+def shown_cards(app: CardgamesApp) -> set[str]:
+    """Every euchre3 card on the screen, as codes."""
+    faces = {Deck("euchre3").face(code).plain.strip(): code for code in DISCIPLINES}
+    text = " ".join(app.text_of(panel) for panel in ("info", "seats", "trick", "hand", "choices", "results", "side"))
+    return {faces[match.group(0)] for match in EUCHRE3_FACE.finditer(text)}
+
+
+def knowable(view: pb.GameView) -> set[str]:
+    """What the seat may know: its hand, the cards played, the turned card, its own discard."""
+    played = {entry.card for trick in view.tricks for entry in trick.cards} | {entry.card for entry in view.trick}
+    return set(view.hand) | played | {view.turned, view.discard} - {""}
 
 
 def deal_over(app: CardgamesApp) -> bool:
@@ -87,6 +101,7 @@ def test_a_person_plays_a_whole_euchre3_deal_by_key_presses(server: ServerProces
                     break
                 acted_at = view.version
                 hand_sizes.append(len(EUCHRE3_FACE.findall(app.text_of("hand"))))
+                assert shown_cards(app) <= knowable(view), "the screen shows a card the seat cannot know"
                 bids = render.choices(view)
                 if bids:  # take or name a suit when it may: the deal is then played, never void
                     number = next((i for i, move in enumerate(bids, 1) if not move.HasField("pass")), 1)
@@ -263,6 +278,25 @@ def test_watch_shows_the_moves_of_a_game_four_bots_play(server: ServerProcess) -
             await pilot.press("q")
 
     play(scenario)
+
+
+def test_a_server_that_goes_away_mid_game_is_said_on_screen_and_in_the_exit_code(tmp_path: Path) -> None:
+    lone = ServerProcess(tmp_path / "lone.db").start()
+    try:
+        session = new_table(lone.address, "euchre3", "random", bot_delay_ms=0, deal_pause_ms=600_000)
+        app = CardgamesApp(session, retries=0)
+
+        async def scenario() -> None:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: my_turn(app), "the person's turn")
+                lone.kill()
+                await until(pilot, lambda: "Connection lost" in app.text_of("message"), "the lost connection")
+                await pilot.press("q")
+
+        play(scenario)
+    finally:
+        lone.stop()
+    assert app.return_code == 1 and app.failure.startswith("Connection lost: ")
 
 
 # ----------------------------------------------------------------------------- the command line

@@ -55,8 +55,9 @@ class CardgamesApp(App[int]):
         *(Binding(str(number), f"choose({number})", "bid", show=number == 1) for number in range(1, 10)),
     ]
 
-    def __init__(self, session: Session, *, lang: str = "en", hint_budget_ms: int = 0) -> None:
+    def __init__(self, session: Session, *, lang: str = "en", hint_budget_ms: int = 0, retries: int = RETRIES) -> None:
         super().__init__()
+        self.retries = retries
         self.session = session
         self.lang = lang
         self.words = Words(lang)
@@ -220,7 +221,7 @@ class CardgamesApp(App[int]):
                     await self.refresh_view()
                     return
                 except CardgamesError as error:
-                    if error.code != grpc.StatusCode.UNAVAILABLE or failures >= RETRIES:
+                    if error.code != grpc.StatusCode.UNAVAILABLE or failures >= self.retries:
                         raise
                     failures += 1
                     await asyncio.sleep(failures)
@@ -259,13 +260,13 @@ class CardgamesApp(App[int]):
             if any(move.HasField("next_deal") for move in view.legal_moves):
                 self.submit("next-deal")
             return
+        cards = render.hand(view)
         if view.card_selection.count:
-            self.submit("give:" + " ".join(render.hand(view)[index] for index in range(len(view.hand))
-                                           if render.hand(view)[index] in self.chosen))
+            self.submit("give:" + " ".join(code for code in cards if code in self.chosen))
             return
-        if not view.hand:
+        if not cards:
             return
-        code = render.hand(view)[self.cursor]
+        code = cards[self.cursor]
         if view.phase == pb.PHASE_DISCARD:
             self.submit(f"discard:{code}")
         elif view.phase == pb.PHASE_PLAY:
