@@ -1,5 +1,6 @@
 """Type stub of the compiled extension (solver_rs/py)."""
 
+from collections.abc import Callable
 from typing import Any, final
 
 __all__ = [
@@ -35,6 +36,15 @@ class Solver:
         position: str,
         player: int | None = None,
         all_cards: bool = True,
+        line: bool = True,
+        deadline: float | None = None,
+    ) -> dict[str, Any]: ...
+    def solve_anytime(
+        self,
+        variant: str,
+        position: str,
+        on_progress: Callable[[dict[str, Any]], bool | None],
+        player: int | None = None,
         line: bool = True,
         deadline: float | None = None,
     ) -> dict[str, Any]: ...

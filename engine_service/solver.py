@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -30,10 +30,10 @@ from ._solver import (
 from .rules import VARIANTS, Position, format_position
 
 __all__ = [
-    "DDTable", "InvalidInputError", "InvalidPositionError", "NotationError", "Solution", "Solver",
+    "DDTable", "InvalidInputError", "InvalidPositionError", "NotationError", "Progress", "Solution", "Solver",
     "SolverError", "SolveStoppedError", "UnknownVariantError", "core_version", "count_cards", "legal_cards",
     "interrupt_all", "seconds_until", "slowed_down", "solve_batch", "TrickResult", "trick_result",
-    "SOLVER_VARIANTS", "VALUE_UNITS",
+    "SOLVER_VARIANTS", "VALUE_UNITS", "ValueBounds",
     "CardEvaluation", "Holder", "PassEvaluation", "evaluate_cards", "evaluate_passes", "holder_spec",
     "sample_placements",
 ]
@@ -67,6 +67,58 @@ class Solution:
     def best_cards(self) -> list[str]:
         """The legal cards that achieve the value."""
         return [card for card, value in self.card_values.items() if value == self.value]
+
+
+@dataclass(frozen=True)
+class ValueBounds:
+    """A value known to lie in ``low..high``, both included."""
+
+    low: int
+    high: int
+
+    @property
+    def exact(self) -> bool:
+        """The bounds have met: the value is proved."""
+        return self.low == self.high
+
+    def __contains__(self, value: int) -> bool:
+        return self.low <= value <= self.high
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What an anytime analysis (:meth:`Solver.solve_anytime`) knows at one moment, in the
+    units of :class:`Solution`."""
+
+    value: ValueBounds
+    card_values: dict[str, ValueBounds]  # every legal card of the player to move
+    line: list[str]  # an optimal line, once every value is exact (when asked)
+    nodes: int
+    to_play: int
+    maximising: bool
+    stopped: bool  # the deadline or the observer came first: the bounds are the last proved
+
+    @property
+    def exact(self) -> bool:
+        """The value and every card's value are exact."""
+        return self.value.exact and all(bounds.exact for bounds in self.card_values.values())
+
+    @classmethod
+    def from_raw(cls, raw: dict[str, Any]) -> Progress:
+        low, high = raw["value"]
+        return cls(
+            value=ValueBounds(low, high),
+            card_values={card: ValueBounds(low, high) for card, low, high in raw["card_values"]},
+            line=list(raw["line"]),
+            nodes=raw["nodes"],
+            to_play=raw["to_play"],
+            maximising=raw["maximising"],
+            stopped=raw["stopped"],
+        )
+
+
+# Gets each new bounds of an anytime analysis; False stops it (None goes on).
+ProgressObserver = Callable[[Progress], "bool | None"]
 
 
 @dataclass(frozen=True)
@@ -138,6 +190,33 @@ class Solver:
         with self._turn(deadline) as left:
             raw = self._inner.solve(variant, text, player, all_cards, line, left)
         return Solution.from_raw(raw)
+
+    def solve_anytime(
+        self,
+        variant: str,
+        position: str | Position,
+        *,
+        player: int | None = None,
+        line: bool = True,
+        deadline: float | None = None,
+        on_progress: ProgressObserver | None = None,
+    ) -> Progress:
+        """Anytime analysis: the value and every legal card's value as bounds, narrowed by
+        null-window tests until exact, within the solver's table memory. ``on_progress`` gets
+        the cheap bounds at once (no search), then the bounds after each test that narrowed
+        one, the exact values last (with the line if ``line``), in the solver's thread; it
+        stops the analysis by returning False, and what it raises is raised here. Returns the
+        last bounds: ``stopped`` when ``deadline`` (seconds from now) or ``on_progress`` came
+        first, which is no error (:class:`SolveStoppedError` only when the deadline passed
+        while another thread held this solver)."""
+        text = _position_text(variant, position)
+
+        def observe(raw: dict[str, Any]) -> bool | None:
+            return None if on_progress is None else on_progress(Progress.from_raw(raw))
+
+        with self._turn(deadline) as left:
+            raw = self._inner.solve_anytime(variant, text, observe, player, line, left)
+        return Progress.from_raw(raw)
 
     def reaches(
         self,

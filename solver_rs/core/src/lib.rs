@@ -10,7 +10,8 @@
 //! - `rules` (internal): a position's rules compiled for search (obligations, trick winner);
 //!   [`trick`]: one trick under those rules, outside the search ([`trick_result`], and the
 //!   check of a position's trick in progress).
-//! - [`search`]: the [`Solver`] (zero-window alpha-beta, transposition table, ordering, bounds).
+//! - [`search`]: the [`Solver`] (zero-window alpha-beta, transposition table, ordering, bounds);
+//!   [`search::anytime`]: the value and every card's as bounds reported as they narrow.
 //! - [`deal`]: a [`Deal`] before bidding and its [`dd_table`].
 //! - [`batch`]: [`solve_batch`] on all cores.
 //! - [`sampling`]: [`DealSampler`], uniform deals of the cards a seat cannot see;
@@ -44,7 +45,7 @@ pub use hint::{evaluate_cards, evaluate_passes, SampleLimits, SampledPasses, Sam
 pub use position::{Position, PositionParts};
 pub use rules::Objective;
 pub use sampling::{DealSampler, Holder};
-pub use search::{legal_cards, objective_for, Solution, SolveOptions, Solver, DEFAULT_MEMORY_BYTES};
+pub use search::{legal_cards, objective_for, AnytimeOptions, Progress, Solution, SolveOptions, Solver, ValueBounds, DEFAULT_MEMORY_BYTES};
 pub use trick::{trick_result, TrickResult};
 pub use variant::Variant;
 

@@ -1,7 +1,7 @@
 //! Conversions between Python values and core types.
 
 use crate::error::InvalidInputError;
-use cardgames_solver::{Card, CardSet, Deal, DeclarationFact, Declared, Position, Solution, SolverError, TableEntry, Variant};
+use cardgames_solver::{Card, CardSet, Deal, DeclarationFact, Declared, Position, Progress, Solution, SolverError, TableEntry, Variant};
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -46,6 +46,21 @@ pub fn solution<'py>(py: Python<'py>, variant: Variant, solution: &Solution) -> 
     dict.set_item("nodes", solution.nodes)?;
     dict.set_item("to_play", solution.to_play)?;
     dict.set_item("maximising", solution.maximising)?;
+    Ok(dict)
+}
+
+/// An anytime analysis's bounds: value (low, high), card_values [(code, low, high)], line,
+/// nodes, to_play, maximising, stopped.
+pub fn progress<'py>(py: Python<'py>, variant: Variant, progress: &Progress) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("value", (progress.value.low, progress.value.high))?;
+    let values: Vec<(String, i32, i32)> = progress.card_values.iter().map(|&(card, b)| (variant.card_code(card), b.low, b.high)).collect();
+    dict.set_item("card_values", values)?;
+    dict.set_item("line", codes(variant, &progress.line))?;
+    dict.set_item("nodes", progress.nodes)?;
+    dict.set_item("to_play", progress.to_play)?;
+    dict.set_item("maximising", progress.maximising)?;
+    dict.set_item("stopped", progress.stopped)?;
     Ok(dict)
 }
 

@@ -11,7 +11,7 @@ use cardgames_solver as core;
 use convert::Int;
 use error::guarded;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict};
 
 /// Version of the Rust core this extension was built from.
 #[pyfunction]
@@ -125,6 +125,49 @@ impl Solver {
         let inner = &mut self.inner;
         let solution = py.detach(|| guarded(|| inner.solve(&position, player, options)))?;
         convert::solution(py, variant, &solution)
+    }
+
+    /// Anytime analysis: `on_progress(bounds)` gets the first (cheap) bounds at once, then
+    /// the bounds after each test that narrowed one, the exact values last (with an optimal
+    /// line if `line`), and stops the analysis by returning False. Returns the last bounds, a
+    /// dict (value, card_values, line, nodes, to_play, maximising, stopped): `stopped` when
+    /// `deadline` (seconds from now) or `on_progress` came first. What `on_progress` raises
+    /// ends the analysis and is raised here.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (variant, position, on_progress, player = None, line = true, deadline = None))]
+    fn solve_anytime<'py>(
+        &mut self,
+        py: Python<'py>,
+        variant: &str,
+        position: &str,
+        on_progress: Py<PyAny>,
+        player: Option<Int<usize>>,
+        line: bool,
+        deadline: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let player = player.map(|p| p.0);
+        let (variant, position) = guarded(|| convert::variant_position(variant, position))?;
+        let options = core::AnytimeOptions { line, deadline: instant_after(deadline) };
+        let inner = &mut self.inner;
+        let mut raised: Option<PyErr> = None;
+        let observe = |progress: &core::Progress| {
+            // Each report holds the GIL only while Python looks at it.
+            Python::attach(|py| {
+                let answer = convert::progress(py, variant, progress).and_then(|bounds| on_progress.call1(py, (bounds,)));
+                match answer {
+                    Ok(answer) => !answer.bind(py).is(PyBool::new(py, false)),
+                    Err(error) => {
+                        raised = Some(error);
+                        false
+                    }
+                }
+            })
+        };
+        let progress = py.detach(|| guarded(|| inner.solve_anytime(&position, player, options, observe)))?;
+        if let Some(error) = raised {
+            return Err(error);
+        }
+        convert::progress(py, variant, &progress)
     }
 
     /// Whether the MAX side ends with at least `target` (one null-window search).

@@ -297,7 +297,14 @@ impl<'a> Search<'a> {
     /// the value only: -9% nodes on the bench's deals).
     pub(crate) fn exact(&mut self, guess: Option<i32>) -> i32 {
         let future = future_bounds(self.rules, &self.st);
-        let (mut low, mut high) = (future.low, future.high);
+        self.narrow(guess, future.low, future.high, |_, _, _| true).0
+    }
+
+    /// `exact`'s tests from the future value's bounds `low..=high` on: after each test
+    /// `proved` gets the bounds it proved and the nodes so far, and stops the tests by
+    /// returning false. The bounds then (equal once exact); a test the deadline stopped
+    /// proved nothing and is not reported.
+    pub(crate) fn narrow(&mut self, guess: Option<i32>, mut low: i32, mut high: i32, mut proved: impl FnMut(i32, i32, u64) -> bool) -> (i32, i32) {
         // Hearts without a guess tests the top first while the bounds leave the others their
         // moon: can one of them shoot? A moon deal is then settled at once. Once a bound rules
         // the moon out, the top is no moon and bisection does better (docs/solver.md).
@@ -314,10 +321,13 @@ impl<'a> Search<'a> {
                 None => low + (high - low + 1) / 2,
             };
             let (g, _) = self.alpha_beta(t - 1, t);
+            if self.stopped {
+                break;
+            }
             if g >= t {
-                low = g;
+                low = g.min(high);
             } else {
-                high = g;
+                high = g.max(low);
             }
             if all_the_way || steps > 0 {
                 steps = steps.saturating_sub(1);
@@ -325,8 +335,11 @@ impl<'a> Search<'a> {
             } else if climbs && g >= t {
                 next = Some(g + 1);
             }
+            if !proved(low, high, self.nodes) {
+                break;
+            }
         }
-        low
+        (low, high)
     }
 }
 

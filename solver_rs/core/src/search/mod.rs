@@ -2,6 +2,7 @@
 //! so related solves (the same deal a card later, sampled deals of one hint) share it.
 
 mod alpha_beta;
+pub mod anytime;
 mod bounds;
 pub mod interrupt;
 mod key;
@@ -18,6 +19,7 @@ use crate::position::Position;
 use crate::rules::{Objective, Rules};
 use crate::variant::Variant;
 use alpha_beta::{Search, NO_KILLER};
+pub use anytime::{AnytimeOptions, Progress, ValueBounds};
 use ordering::{ordered, representative_of, representatives};
 use partition::PartitionTable;
 use state::State;
