@@ -20,7 +20,7 @@ from cardgames_client import Client, pb, table_options
 from cardgames_client.terminal import render
 from cardgames_client.terminal.app import CardgamesApp
 from cardgames_client.terminal.cards import Deck
-from cardgames_client.terminal.session import JoinLink, join, new_table, parse_link, spectate
+from cardgames_client.terminal.session import JoinLink, Session, join, new_table, parse_link, spectate
 from textual.pilot import Pilot
 
 from tests.service.server_process import ServerProcess
@@ -28,6 +28,9 @@ from tests.service.server_process import ServerProcess
 TIMEOUT = 120.0  # generous: the machine may be slow or busy; every wait ends as soon as its condition holds
 SIZE = (120, 44)
 EUCHRE3_FACE = re.compile(r"\b[IEACSM] (Arc|Art|Com|Pen)\b")
+# Seat 0 holds a card of every suit and no Initié (whose suit the trump may change), and
+# seat 1 leads the first trick: the person must follow suit there, whoever takes.
+EVERY_SUIT_DEAL = "0:MS.M.M.M EI.SC.S. A.EI.CA.;stock=AC CA IR ER SP CP AP EP IP"
 DISCIPLINES = [rank + suit for rank in "IEACSM" for suit in "ACRP"]
 COMMAND = [sys.executable, "-m", "cardgames_client.terminal"]
 
@@ -82,9 +85,10 @@ def turn_or_end(app: CardgamesApp, since: int) -> Callable[[], bool]:
 
 
 def test_a_person_plays_a_whole_euchre3_deal_by_key_presses(server: ServerProcess, tmp_path: Path) -> None:
-    session = new_table(server.address, "euchre3", "random", seed="terminal-deal", bot_delay_ms=0,
-                        deal_pause_ms=600_000)
-    app = CardgamesApp(session)
+    with Client(server.address) as client:
+        game = client.create_game("euchre3", deal=EVERY_SUIT_DEAL, table=table_options(
+            ["reserved", "bot:random", "bot:random"], bot_delay_ms=0, deal_pause_ms=600_000))
+    app = CardgamesApp(Session(server.address, game.game_id, 0, game.tokens[0]))
     hand_sizes: list[int] = []
     tricks_seen: set[int] = set()
     refusals: list[str] = []
