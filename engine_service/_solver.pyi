@@ -5,7 +5,7 @@ from typing import Any, final
 
 __all__ = [
     "DEFAULT_MEMORY_MB", "InconsistentKnowledgeError", "InvalidInputError", "InvalidPositionError", "NotationError",
-    "SolveStoppedError", "Solver", "SolverError", "UnknownVariantError", "core_version", "count_cards",
+    "SolveStoppedError", "Solver", "SolverError", "StopFlag", "UnknownVariantError", "core_version", "count_cards",
     "evaluate_cards", "evaluate_passes", "interrupt_all", "legal_cards", "sample_placements", "set_slowdown",
     "slowdown", "solve_batch", "trick_result",
 ]
@@ -23,6 +23,12 @@ DEFAULT_MEMORY_MB: int
 def set_slowdown(factor: int) -> None: ...
 def slowdown() -> int: ...
 def interrupt_all() -> None: ...
+
+@final
+class StopFlag:
+    def __new__(cls) -> StopFlag: ...
+    def set(self) -> None: ...
+    def is_set(self) -> bool: ...
 
 @final
 class Solver:
@@ -47,6 +53,7 @@ class Solver:
         player: int | None = None,
         line: bool = True,
         deadline: float | None = None,
+        stop: StopFlag | None = None,
     ) -> dict[str, Any]: ...
     def reaches(
         self, variant: str, position: str, target: int, player: int | None = None, deadline: float | None = None

@@ -16,6 +16,11 @@ Values are in the variant's units (``UNITS``), for the side the solver maximises
 taker's tricks (euchre3), the taker's side's card points with the last trick (belote,
 belote3), or the chosen player's own penalty points (hearts, that player minimising).
 ``deadline`` (seconds from now) bounds the whole analysis: past it, ``SolveStoppedError``.
+
+Anytime analysis (:func:`deal_bounds`, :func:`position_bounds`, :func:`played_deal_bounds`,
+one per input): the same play, its value and every card's as bounds reported as the search
+proves them (:class:`PlayBounds`), the exact values last; no table. A deadline ends it with
+the bounds so far, not an error (but while euchre3's discard is still being chosen).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from dataclasses import dataclass
 
 from .rules import Game, Move, Phase, Reason, RuleViolation, new_game, parse_move, variant_class
 from .rules.notation import Position, format_position, parse_position
-from .solver import VALUE_UNITS, DDTable, Solution, Solver, seconds_until
+from .solver import VALUE_UNITS, DDTable, Progress, Solution, Solver, StopFlag, seconds_until
 
 UNITS = VALUE_UNITS
 
@@ -46,6 +51,31 @@ class PlayAnalysis:
     position: str  # the position solved, in the position notation
     discard: str | None  # euchre3, turned suit: the taker's discard that the value assumes
     solution: Solution  # value, every legal card's value, an optimal line, nodes
+
+
+@dataclass(frozen=True)
+class PlayBounds:
+    """An anytime analysis of a play at one moment: what is solved, and the bounds so far."""
+
+    variant: str
+    unit: str
+    contract: Contract
+    position: str  # the position solved, in the position notation
+    discard: str | None  # as in PlayAnalysis
+    progress: Progress  # the value's and each card's bounds, which are exact, the line once exact
+
+
+# Gets each new bounds of an anytime analysis, in the solver's thread; False stops it.
+BoundsObserver = Callable[[PlayBounds], "bool | None"]
+
+
+@dataclass(frozen=True)
+class _Play:
+    """A play to solve: its contract, its position, euchre3's discard it assumes."""
+
+    contract: Contract
+    position: str
+    discard: str | None
 
 
 @dataclass(frozen=True)
@@ -79,12 +109,35 @@ def analyse_deal(
     """A deal before bidding: its play under ``contract`` and (if ``table``) its table."""
     solver = solver or Solver(memory_mb=64)
     clock = _Clock(deadline)
+    play = _solve(solver, variant, _deal_play(variant, deal, dealer, contract, solver, clock), clock)
+    dd = solver.dd_table(variant, deal, dealer, deadline=clock.left()) if table else None
+    return DealAnalysis(variant, UNITS[variant], play, dd)
+
+
+def deal_bounds(
+    variant: str,
+    deal: str,
+    *,
+    dealer: int = 0,
+    contract: Contract | None = None,
+    deadline: float | None = None,
+    solver: Solver | None = None,
+    on_progress: BoundsObserver | None = None,
+    stop: StopFlag | None = None,
+) -> PlayBounds:
+    """:func:`analyse_deal`'s play, anytime: each new bounds to ``on_progress``, the last
+    returned (``stopped`` when ``deadline`` or ``stop`` came first)."""
+    solver = solver or Solver(memory_mb=64)
+    clock = _Clock(deadline)
+    play = _deal_play(variant, deal, dealer, contract, solver, clock)
+    return _bounds(solver, variant, play, clock, on_progress, stop)
+
+
+def _deal_play(variant: str, deal: str, dealer: int, contract: Contract | None, solver: Solver, clock: _Clock) -> _Play:
     game = _game_for(variant, deal, dealer)
     contract = contract or _default_contract(game)
     position, discard = _start_of_play(game, contract, solver, clock)
-    play = _solve(solver, variant, position, contract, discard, clock)
-    dd = solver.dd_table(variant, deal, dealer, deadline=clock.left()) if table else None
-    return DealAnalysis(variant, UNITS[variant], play, dd)
+    return _Play(contract, position, discard)
 
 
 def analyse_position(
@@ -97,6 +150,26 @@ def analyse_position(
 ) -> DealAnalysis:
     """One position (any point of play); ``player`` is required without a contract (hearts)."""
     solver = solver or Solver(memory_mb=64)
+    play = _solve(solver, variant, _position_play(variant, position, player), _Clock(deadline))
+    return DealAnalysis(variant, UNITS[variant], play, None)
+
+
+def position_bounds(
+    variant: str,
+    position: str,
+    *,
+    player: int | None = None,
+    deadline: float | None = None,
+    solver: Solver | None = None,
+    on_progress: BoundsObserver | None = None,
+    stop: StopFlag | None = None,
+) -> PlayBounds:
+    """:func:`analyse_position`, anytime (see :func:`deal_bounds`)."""
+    solver = solver or Solver(memory_mb=64)
+    return _bounds(solver, variant, _position_play(variant, position, player), _Clock(deadline), on_progress, stop)
+
+
+def _position_play(variant: str, position: str, player: int | None) -> _Play:
     game_type = new_game(variant)  # only for the deck, seat count and objective
     parsed = parse_position(game_type.deck, position, game_type.players)
     if not game_type.has_contract and player is None:
@@ -104,8 +177,7 @@ def analyse_position(
                             field="player")
     taker = parsed.taker if game_type.has_contract else player
     contract = Contract(parsed.trump.code if parsed.trump else None, taker)  # type: ignore[arg-type]
-    text = format_position(game_type.deck, parsed)
-    return DealAnalysis(variant, UNITS[variant], _solve(solver, variant, text, contract, None, _Clock(deadline)), None)
+    return _Play(contract, format_position(game_type.deck, parsed), None)
 
 
 def analyse_played_deal(
@@ -117,10 +189,7 @@ def analyse_played_deal(
     solver = solver or Solver(memory_mb=64)
     clock = _Clock(deadline)
     variant = game.variant
-    taker = start.taker if game.has_contract else player
-    assert taker is not None
-    contract = Contract(start.trump.code if start.trump else None, taker)
-    play = _solve(solver, variant, format_position(game.deck, start), contract, None, clock)
+    play = _solve(solver, variant, _played_play(game, start, player), clock)
     if game.has_contract and any(start.tricks):
         return DealAnalysis(variant, UNITS[variant], play, None)  # points won belong to the real contract
     entries: dict[tuple[str | None, int], int] = {}
@@ -134,12 +203,47 @@ def analyse_played_deal(
     return DealAnalysis(variant, UNITS[variant], play, DDTable(variant, entries))
 
 
-def _solve(
-    solver: Solver, variant: str, position: str, contract: Contract, discard: str | None, clock: _Clock
-) -> PlayAnalysis:
-    player = variant_class(variant).objective_player(contract.taker)
-    solution = solver.solve(variant, position, player=player, deadline=clock.left())
-    return PlayAnalysis(contract, position, discard, solution)
+def played_deal_bounds(
+    game: Game,
+    start: Position,
+    player: int,
+    *,
+    deadline: float | None = None,
+    solver: Solver | None = None,
+    on_progress: BoundsObserver | None = None,
+    stop: StopFlag | None = None,
+) -> PlayBounds:
+    """:func:`analyse_played_deal`'s play from ``start``, anytime (see :func:`deal_bounds`)."""
+    solver = solver or Solver(memory_mb=64)
+    return _bounds(solver, game.variant, _played_play(game, start, player), _Clock(deadline), on_progress, stop)
+
+
+def _played_play(game: Game, start: Position, player: int) -> _Play:
+    taker = start.taker if game.has_contract else player
+    assert taker is not None
+    return _Play(Contract(start.trump.code if start.trump else None, taker), format_position(game.deck, start), None)
+
+
+def _solve(solver: Solver, variant: str, play: _Play, clock: _Clock) -> PlayAnalysis:
+    player = variant_class(variant).objective_player(play.contract.taker)
+    solution = solver.solve(variant, play.position, player=player, deadline=clock.left())
+    return PlayAnalysis(play.contract, play.position, play.discard, solution)
+
+
+def _bounds(solver: Solver, variant: str, play: _Play, clock: _Clock, on_progress: BoundsObserver | None,
+            stop: StopFlag | None) -> PlayBounds:
+    """The anytime analysis of ``play``; its deadline is what is left of ``clock`` (none left:
+    the cheap bounds only)."""
+
+    def at(progress: Progress) -> PlayBounds:
+        return PlayBounds(variant, UNITS[variant], play.contract, play.position, play.discard, progress)
+
+    def observe(progress: Progress) -> bool | None:
+        return None if on_progress is None else on_progress(at(progress))
+
+    player = variant_class(variant).objective_player(play.contract.taker)
+    left = None if clock.end is None else max(0.0, clock.end - time.monotonic())
+    return at(solver.solve_anytime(variant, play.position, player=player, deadline=left, on_progress=observe, stop=stop))
 
 
 def _game_for(variant: str, deal: str, dealer: int) -> Game:
@@ -235,6 +339,7 @@ def _at_trick(game: Game, number: int, trick: int) -> bool:
 
 
 __all__ = [
-    "Contract", "DealAnalysis", "PlayAnalysis", "UNITS", "analyse_deal", "analyse_played_deal", "analyse_position",
-    "best_discard", "played_start",
+    "BoundsObserver", "Contract", "DealAnalysis", "PlayAnalysis", "PlayBounds", "UNITS", "analyse_deal",
+    "analyse_played_deal", "analyse_position", "best_discard", "deal_bounds", "played_deal_bounds", "played_start",
+    "position_bounds",
 ]

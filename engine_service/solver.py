@@ -25,13 +25,14 @@ from ._solver import (
     NotationError,
     SolverError,
     SolveStoppedError,
+    StopFlag,
     UnknownVariantError,
 )
 from .rules import VARIANTS, Position, format_position
 
 __all__ = [
     "DDTable", "InvalidInputError", "InvalidPositionError", "NotationError", "Progress", "Solution", "Solver",
-    "SolverError", "SolveStoppedError", "UnknownVariantError", "core_version", "count_cards", "legal_cards",
+    "SolverError", "SolveStoppedError", "StopFlag", "UnknownVariantError", "core_version", "count_cards", "legal_cards",
     "interrupt_all", "seconds_until", "slowed_down", "solve_batch", "TrickResult", "trick_result",
     "SOLVER_VARIANTS", "VALUE_UNITS", "ValueBounds",
     "CardEvaluation", "Holder", "PassEvaluation", "evaluate_cards", "evaluate_passes", "holder_spec",
@@ -200,22 +201,24 @@ class Solver:
         line: bool = True,
         deadline: float | None = None,
         on_progress: ProgressObserver | None = None,
+        stop: StopFlag | None = None,
     ) -> Progress:
         """Anytime analysis: the value and every legal card's value as bounds, narrowed by
         null-window tests until exact, within the solver's table memory. ``on_progress`` gets
         the cheap bounds at once (no search), then the bounds after each test that narrowed
         one, the exact values last (with the line if ``line``), in the solver's thread; it
         stops the analysis by returning False, and what it raises is raised here. Returns the
-        last bounds: ``stopped`` when ``deadline`` (seconds from now) or ``on_progress`` came
-        first, which is no error (:class:`SolveStoppedError` only when the deadline passed
-        while another thread held this solver)."""
+        last bounds: ``stopped`` when ``deadline`` (seconds from now), ``stop`` (a
+        :class:`StopFlag` another thread may set: the search sees it within a millisecond or
+        so) or ``on_progress`` came first, which is no error (:class:`SolveStoppedError` only
+        when the deadline passed while another thread held this solver)."""
         text = _position_text(variant, position)
 
         def observe(raw: dict[str, Any]) -> bool | None:
             return None if on_progress is None else on_progress(Progress.from_raw(raw))
 
         with self._turn(deadline) as left:
-            raw = self._inner.solve_anytime(variant, text, observe, player, line, left)
+            raw = self._inner.solve_anytime(variant, text, observe, player, line, left, stop)
         return Progress.from_raw(raw)
 
     def reaches(

@@ -4,6 +4,11 @@ Every analysis runs on a solver slot, in a solver thread (the GIL released). An 
 problems are found in that thread, where the engine and the solver reject it; they become
 :class:`InvalidInput` naming the request field, so a batch item's error can be sent in its
 own message and a single call's by the interceptor, with the same code and reason.
+
+AnalyzeDealProgress runs the anytime analysis of the same play on one slot: the solver
+thread hands each new bounds to the event loop, which streams them; its deadline ends the
+search with the bounds proved, sent as the last message. A call that ends early sets the
+search's stop flag, which it sees within a millisecond or so.
 """
 
 from __future__ import annotations
@@ -11,14 +16,14 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from cardgames.v1 import analysis_service_pb2 as api
 from cardgames.v1 import analysis_service_pb2_grpc as api_grpc
 
 from .. import analysis
 from ..rules import VARIANTS, RuleViolation
-from ..solver import InvalidInputError
+from ..solver import InvalidInputError, StopFlag, ValueBounds
 from . import convert
 from .errors import InvalidInput
 from .games import GameService
@@ -30,7 +35,8 @@ DEFAULT_TIME_LIMIT_MS = 60_000
 MAX_TIME_LIMIT_MS = 600_000
 MAX_BATCH = 1000
 
-Work = Callable[..., analysis.DealAnalysis]
+R = TypeVar("R")
+Work = Callable[..., R]
 
 
 class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
@@ -42,22 +48,55 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
         self, request: api.AnalyzeDealRequest, context: Context
     ) -> api.AnalyzeDealResponse:
         limit = _time_limit(request.time_limit_ms)
-        if request.HasField("input") == bool(request.game_id):
-            raise InvalidInput("give exactly one of input and game_id", field="input")
-        if request.game_id:
-            if not request.HasField("seat"):
-                raise InvalidInput("a game's deal is analysed for one of its players: seat is required", field="seat")
-            number = request.deal_number if request.HasField("deal_number") else None
-            if request.from_trick < 0:
-                raise InvalidInput("from_trick is 0 or more", field="from_trick")
-            played = await self.games.played_deal(request.game_id, request.seat, bearer_token(context), number,
-                                                  request.from_trick)
-            work: Work = functools.partial(analysis.analyse_played_deal, played.game, played.start, played.seat)
-        else:
-            work = _input_work(request.input, "input.")
+        work: Work[analysis.DealAnalysis] = await self._request_work(request, context, None)
         result = await self.solving.analysis.run(self.solving.analyse, work, caller=caller_of(context),
                                                  deadline=time_left(limit, context.time_remaining()))
         return api.AnalyzeDealResponse(analysis=convert.deal_analysis(result))
+
+    async def AnalyzeDealProgress(
+        self, request: api.AnalyzeDealProgressRequest, context: Context
+    ) -> AsyncIterator[api.AnalyzeDealProgressResponse]:
+        limit = _time_limit(request.time_limit_ms)
+        loop = asyncio.get_running_loop()
+        # Each new bounds in report order, then None once the solver thread is done.
+        updates: asyncio.Queue[analysis.PlayBounds | None] = asyncio.Queue()
+        stop = StopFlag()  # set when the call ends: nobody waits for the search any more
+
+        def observe(bounds: analysis.PlayBounds) -> bool:
+            return _put_quietly(loop, updates, bounds)
+
+        work: Work[analysis.PlayBounds] = functools.partial(await self._request_work(request, context, observe), stop=stop)
+        with self.solving.analysis.held(1, caller_of(context)) as (slot,):
+            thread = slot.submit(self.solving.analyse, work, deadline=time_left(limit, context.time_remaining()))
+            thread.add_done_callback(lambda _: _put_quietly(loop, updates, None))
+            try:
+                while (update := await updates.get()) is not None:
+                    yield _bounds_message(update)
+                last = await slot.finished(thread)
+                if last.progress.stopped:
+                    yield _bounds_message(last)
+            finally:
+                stop.set()
+
+    async def _request_work(self, request: api.AnalyzeDealRequest | api.AnalyzeDealProgressRequest, context: Context,
+                            on_progress: analysis.BoundsObserver | None) -> Work[Any]:
+        """What ``request`` asks to analyse: the whole analysis, or its play anytime when
+        ``on_progress`` is given."""
+        if request.HasField("input") == bool(request.game_id):
+            raise InvalidInput("give exactly one of input and game_id", field="input")
+        if not request.game_id:
+            return _input_work(request.input, "input.", on_progress)
+        if not request.HasField("seat"):
+            raise InvalidInput("a game's deal is analysed for one of its players: seat is required", field="seat")
+        number = request.deal_number if request.HasField("deal_number") else None
+        if request.from_trick < 0:
+            raise InvalidInput("from_trick is 0 or more", field="from_trick")
+        played = await self.games.played_deal(request.game_id, request.seat, bearer_token(context), number,
+                                              request.from_trick)
+        if on_progress is not None:
+            return functools.partial(analysis.played_deal_bounds, played.game, played.start, played.seat,
+                                     on_progress=on_progress)
+        return functools.partial(analysis.analyse_played_deal, played.game, played.start, played.seat)
 
     async def AnalyzeDeals(
         self, request: api.AnalyzeDealsRequest, context: Context
@@ -116,8 +155,9 @@ def _time_limit(milliseconds: int) -> float:
     return (milliseconds or DEFAULT_TIME_LIMIT_MS) / 1000
 
 
-def _input_work(item: api.DealInput, prefix: str) -> Work:
-    """What analysing ``item`` takes; its malformed fields are :class:`InvalidInput`."""
+def _input_work(item: api.DealInput, prefix: str, on_progress: analysis.BoundsObserver | None = None) -> Work[Any]:
+    """What analysing ``item`` takes (its play anytime, with ``on_progress``); its malformed
+    fields are :class:`InvalidInput`."""
     variant = convert.variant_name(item.variant)
     assert variant is not None
     rules = VARIANTS[variant]
@@ -130,6 +170,9 @@ def _input_work(item: api.DealInput, prefix: str) -> Work:
     if player is not None and not 0 <= player < players:
         raise InvalidInput(f"player is a seat, 0..{players - 1}", reason="INVALID_SEAT", field=f"{prefix}player")
     if which == "position":
+        if on_progress is not None:
+            return _checked(analysis.position_bounds, prefix, "position", variant, item.position, player=player,
+                            on_progress=on_progress)
         return _checked(analysis.analyse_position, prefix, "position", variant, item.position, player=player)
     if which != "deal":
         raise InvalidInput("give a deal or a position", field=f"{prefix}deal")
@@ -142,6 +185,9 @@ def _input_work(item: api.DealInput, prefix: str) -> Work:
         contract = analysis.Contract(item.contract.trump, item.contract.taker)
     elif player is not None:
         contract = analysis.Contract(None, player)
+    if on_progress is not None:
+        return _checked(analysis.deal_bounds, prefix, "deal", variant, item.deal, dealer=item.dealer,
+                        contract=contract, on_progress=on_progress)
     return _checked(analysis.analyse_deal, prefix, "deal", variant, item.deal, dealer=item.dealer,
                     contract=contract, table=not item.skip_table)
 
@@ -151,10 +197,10 @@ def _input_work(item: api.DealInput, prefix: str) -> Work:
 _ITEM_FIELDS = frozenset({"contract", "contract.trump", "contract.taker", "player"})
 
 
-def _checked(work: Work, prefix: str, default_field: str, *args: Any, **kwargs: Any) -> Work:
+def _checked(work: Work[R], prefix: str, default_field: str, *args: Any, **kwargs: Any) -> Work[R]:
     """``work`` with its rejections of the input turned into :class:`InvalidInput`."""
 
-    def checked(**more: Any) -> analysis.DealAnalysis:
+    def checked(**more: Any) -> R:
         try:
             return work(*args, **kwargs, **more)
         except RuleViolation as violation:
@@ -164,6 +210,39 @@ def _checked(work: Work, prefix: str, default_field: str, *args: Any, **kwargs: 
             raise InvalidInput(str(error), reason="INVALID_POSITION", field=prefix + default_field) from None
 
     return checked
+
+
+def _put_quietly(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[Any], item: Any) -> bool:
+    """``item`` onto ``queue`` from another thread; False if the loop is closed already (the
+    server is stopping)."""
+    try:
+        loop.call_soon_threadsafe(queue.put_nowait, item)
+    except RuntimeError:
+        return False
+    return True
+
+
+def _bounds(bounds: ValueBounds) -> api.ValueBounds:
+    return api.ValueBounds(low=bounds.low, high=bounds.high, exact=bounds.exact)
+
+
+def _bounds_message(update: analysis.PlayBounds) -> api.AnalyzeDealProgressResponse:
+    progress = update.progress
+    return api.AnalyzeDealProgressResponse(
+        variant=convert.VARIANT_ENUMS[update.variant],
+        unit=update.unit,
+        position=update.position,
+        contract=api.Contract(trump=update.contract.trump or "", taker=update.contract.taker),
+        discard=update.discard,
+        to_play=progress.to_play,
+        maximising=progress.maximising,
+        value=_bounds(progress.value),
+        cards=[api.CardBounds(card=card, value=_bounds(bounds)) for card, bounds in progress.card_values.items()],
+        line=progress.line,
+        nodes=progress.nodes,
+        exact=progress.exact,
+        stopped=progress.stopped,
+    )
 
 
 def _item_error(error: Exception) -> api.ItemError:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from .. import analysis, bots, hints
+from .. import bots, hints
 from ..bots import SeatKnowledge
 from ..rules import Move
 from ..solver import Solver, SolveStoppedError
@@ -207,8 +207,8 @@ class SolverSlots:
                 except SolverBusy:
                     await asyncio.sleep(BOT_RETRY_SECONDS)  # a player's hint holds the slots: it ends soon
 
-    def analyse(self, work: Callable[..., analysis.DealAnalysis], *args: Any, **kwargs: Any) -> analysis.DealAnalysis:
-        """In an analysis thread: ``work`` with this thread's solver."""
+    def analyse(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """In an analysis thread: ``work`` (an analysis, or an anytime one) with this thread's solver."""
         return work(*args, solver=self.thread_solver(), **kwargs)
 
     def close(self) -> None:

@@ -6,13 +6,14 @@ bounds come before any exact value; the exact values at the end are the solve's.
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine_service.rules import Phase, format_deal, format_position, new_game
-from engine_service.solver import InvalidInputError, InvalidPositionError, Progress, Solver, ValueBounds
+from engine_service.solver import InvalidInputError, InvalidPositionError, Progress, Solver, StopFlag, ValueBounds
 from tests.conftest import soaked
 
 ENGINE_VARIANTS = ("euchre3", "belote3", "hearts", "belote")
@@ -145,3 +146,17 @@ def test_invalid_input_is_refused_as_by_solve() -> None:
         Solver().solve_anytime("hearts", format_position(game.deck, game.position_as_dealt()))  # no player
     with pytest.raises(InvalidInputError):
         Solver().solve_anytime("hearts", format_deal(game.deck, game.d.dealt) + ";leader=9", player=0)
+
+
+def test_a_stop_flag_set_by_another_thread_ends_the_search_with_its_bounds() -> None:
+    stop = StopFlag()
+    reports: list[Progress] = []
+
+    def first(progress: Progress) -> None:
+        reports.append(progress)
+        setter = threading.Thread(target=stop.set)
+        setter.start()
+        setter.join()
+
+    result = Solver().solve_anytime("hearts", first_card(0), player=0, on_progress=first, stop=stop)
+    assert result.stopped and not result.exact and len(reports) == 1 and stop.is_set()

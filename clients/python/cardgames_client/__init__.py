@@ -328,6 +328,14 @@ def _analyze_request(item: analysis.DealInput | None, game_id: str | None, seat:
     return request
 
 
+def _analyze_progress_request(item: analysis.DealInput | None, game_id: str | None, seat: int | None,
+                              deal_number: int | None, from_trick: int,
+                              time_limit_ms: int) -> analysis.AnalyzeDealProgressRequest:
+    # The same fields, with the same numbers, as AnalyzeDealRequest.
+    request = _analyze_request(item, game_id, seat, deal_number, from_trick, time_limit_ms)
+    return analysis.AnalyzeDealProgressRequest.FromString(request.SerializeToString())
+
+
 def _created(response: api.CreateGameResponse) -> CreatedGame:
     by_seat = {credential.seat: credential.token for credential in response.credentials}
     seats = len(response.view.seats) or len(response.credentials)  # a server without tables lists no seats
@@ -409,6 +417,13 @@ class _Calls:
                      deal_number: int | None, from_trick: int, time_limit_ms: int) -> _Call[analysis.DealAnalysis]:
         request = _analyze_request(item, game_id, seat, deal_number, from_trick, time_limit_ms)
         return _Call("analysis", "AnalyzeDeal", request, token, lambda response: response.analysis)
+
+    @staticmethod
+    def analyze_deal_progress(item: analysis.DealInput | None, game_id: str | None, seat: int | None,
+                              token: str | None, deal_number: int | None, from_trick: int,
+                              time_limit_ms: int) -> _Call[analysis.AnalyzeDealProgressResponse]:
+        request = _analyze_progress_request(item, game_id, seat, deal_number, from_trick, time_limit_ms)
+        return _Call("analysis", "AnalyzeDealProgress", request, token)
 
     @staticmethod
     def analyze_deals(items: Sequence[analysis.DealInput], time_limit_ms: int, parallelism: int) -> _Call[analysis.AnalyzeDealsResponse]:
@@ -503,6 +518,32 @@ class Client:
                      from_trick: int = 0, time_limit_ms: int = 0) -> analysis.DealAnalysis:
         """A deal or position (``item``, see :func:`deal_input`), or a game's finished deal."""
         return self._run(_Calls.analyze_deal(item, game_id, seat, token, deal_number, from_trick, time_limit_ms))
+
+    def analyze_deal_progress(self, item: analysis.DealInput | None = None, *, game_id: str | None = None,
+                              seat: int | None = None, token: str | None = None, deal_number: int | None = None,
+                              from_trick: int = 0, time_limit_ms: int = 0,
+                              timeout: float | None = None) -> Iterator[analysis.AnalyzeDealProgressResponse]:
+        """Anytime analysis of a deal or position (``item``, see :func:`deal_input`), or of a
+        game's finished deal (as :meth:`analyze_deal`; the play only, no table): one
+        ``AnalyzeDealProgressResponse`` per step, each holding the whole state so far (the
+        position, contract, player to move, ``value`` and every legal card's ``cards`` as
+        ``ValueBounds``: ``low``, ``high``, ``exact``). The first comes before any search,
+        with the solver's cheap bounds; then one each time the search proves a narrower
+        bound; the last has ``exact`` set (every value proved) and an optimal ``line``. When
+        ``time_limit_ms`` or ``timeout`` comes first the stream ends with a message marked
+        ``stopped``, the best bounds proved, and no error (should the deadline cut the
+        stream before that message arrives, the iteration ends after the ones received).
+        Errors before the first message raise :class:`CardgamesError` as for
+        :meth:`analyze_deal`."""
+        call = _Calls.analyze_deal_progress(item, game_id, seat, token, deal_number, from_trick, time_limit_ms)
+        received = False
+        try:
+            for message in self._stream(call, timeout):
+                received = True
+                yield message
+        except CardgamesError as error:
+            if not (received and error.code == grpc.StatusCode.DEADLINE_EXCEEDED):
+                raise
 
     def analyze_deals(self, items: Sequence[analysis.DealInput], *, time_limit_ms: int = 0, parallelism: int = 0,
                       timeout: float | None = None) -> Iterator[analysis.AnalyzeDealsResponse]:
@@ -603,6 +644,23 @@ class AsyncClient:
                            from_trick: int = 0, time_limit_ms: int = 0) -> analysis.DealAnalysis:
         """A deal or position (``item``, see :func:`deal_input`), or a game's finished deal."""
         return await self._run(_Calls.analyze_deal(item, game_id, seat, token, deal_number, from_trick, time_limit_ms))
+
+    async def analyze_deal_progress(self, item: analysis.DealInput | None = None, *, game_id: str | None = None,
+                                    seat: int | None = None, token: str | None = None, deal_number: int | None = None,
+                                    from_trick: int = 0, time_limit_ms: int = 0,
+                                    timeout: float | None = None) -> AsyncIterator[analysis.AnalyzeDealProgressResponse]:
+        """Bounds on the value and on every legal card's value, narrowing to the exact ones
+        (``exact``, with the ``line``), or ended by the deadline with the best bounds proved
+        (``stopped``): see :meth:`Client.analyze_deal_progress`."""
+        call = _Calls.analyze_deal_progress(item, game_id, seat, token, deal_number, from_trick, time_limit_ms)
+        received = False
+        try:
+            async for message in self._stream(call, timeout):
+                received = True
+                yield message
+        except CardgamesError as error:
+            if not (received and error.code == grpc.StatusCode.DEADLINE_EXCEEDED):
+                raise
 
     async def analyze_deals(self, items: Sequence[analysis.DealInput], *, time_limit_ms: int = 0,
                             parallelism: int = 0,

@@ -45,6 +45,7 @@ pub use hint::{evaluate_cards, evaluate_passes, SampleLimits, SampledPasses, Sam
 pub use position::{Position, PositionParts};
 pub use rules::Objective;
 pub use sampling::{DealSampler, Holder};
+pub use search::interrupt::StopFlag;
 pub use search::{legal_cards, objective_for, AnytimeOptions, Progress, Solution, SolveOptions, Solver, ValueBounds, DEFAULT_MEMORY_BYTES};
 pub use trick::{trick_result, TrickResult};
 pub use variant::Variant;

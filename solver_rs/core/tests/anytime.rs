@@ -3,7 +3,7 @@
 //! exact value of the position and of each card, bounds only narrow, the first report
 //! comes before any search, and the exact values at the end are `Solver::solve`'s.
 
-use cardgames_solver::{legal_cards, trick_result, AnytimeOptions, Card, CardSet, Position, Progress, SolveOptions, Solver, SolverError, Variant};
+use cardgames_solver::{legal_cards, trick_result, AnytimeOptions, Card, CardSet, Position, Progress, SolveOptions, Solver, SolverError, StopFlag, Variant};
 use rand::rngs::SmallRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
@@ -77,7 +77,7 @@ fn analysed(solver: &mut Solver, position: &Position, player: Option<usize>, opt
 
 fn check(position: &Position, player: Option<usize>, anytime: &mut Solver, exact: &mut Solver) {
     let solution = exact.solve(position, player, SolveOptions { all_cards: true, line: false, deadline: None }).unwrap();
-    let (reports, result) = analysed(anytime, position, player, AnytimeOptions { line: true, deadline: None });
+    let (reports, result) = analysed(anytime, position, player, AnytimeOptions { line: true, ..AnytimeOptions::default() });
     let text = position.to_text();
     // The cheap bounds come before any search (exact already, they wait for their line).
     assert!(reports[0].nodes == 0 || reports.len() == 1, "{text}: the first bounds need no search");
@@ -126,7 +126,7 @@ fn a_deadline_ends_with_the_bounds_proved_not_an_error() {
     let mut rng = SmallRng::seed_from_u64(7);
     let (position, player) = random_position(Variant::Hearts, 13, &mut rng);
     let mut solver = Solver::with_memory(16 << 20);
-    let (reports, result) = analysed(&mut solver, &position, player, AnytimeOptions { line: true, deadline: Some(Instant::now()) });
+    let (reports, result) = analysed(&mut solver, &position, player, AnytimeOptions { line: true, deadline: Some(Instant::now()), stop: None });
     assert!(result.stopped && !result.exact());
     assert_eq!(reports.len(), 1, "the cheap bounds only");
     assert_eq!((reports[0].value, &reports[0].card_values), (result.value, &result.card_values));
@@ -135,6 +135,25 @@ fn a_deadline_ends_with_the_bounds_proved_not_an_error() {
     let (small, small_player) = random_position(Variant::Hearts, 4, &mut rng);
     let fresh = Solver::with_memory(1 << 20).solve(&small, small_player, SolveOptions::default()).unwrap();
     assert_eq!(solver.solve(&small, small_player, SolveOptions::default()).unwrap().card_values, fresh.card_values);
+}
+
+#[test]
+fn a_stop_flag_set_by_another_thread_ends_the_search_with_its_bounds() {
+    let mut rng = SmallRng::seed_from_u64(10);
+    let (position, player) = random_position(Variant::Hearts, 13, &mut rng);
+    let stop = StopFlag::new();
+    let setter = stop.clone();
+    let mut reports = 0;
+    let options = AnytimeOptions { line: true, deadline: None, stop: Some(stop) };
+    let result = Solver::with_memory(16 << 20)
+        .solve_anytime(&position, player, options, |_| {
+            reports += 1;
+            // Set from another thread once the first bounds are out: the search stops at its next look at the clock.
+            let setter = setter.clone();
+            std::thread::spawn(move || setter.set()).join().is_ok()
+        })
+        .unwrap();
+    assert!(result.stopped && !result.exact() && reports == 1);
 }
 
 #[test]

@@ -82,6 +82,29 @@ fn instant_after(seconds: Option<f64>) -> Option<std::time::Instant> {
     seconds.map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s))
 }
 
+/// A request to stop an anytime analysis, set from any thread (the search sees it within a
+/// millisecond or so).
+#[pyclass(module = "engine_service._solver", frozen)]
+struct StopFlag {
+    inner: core::StopFlag,
+}
+
+#[pymethods]
+impl StopFlag {
+    #[new]
+    fn new() -> Self {
+        StopFlag { inner: core::StopFlag::new() }
+    }
+
+    fn set(&self) {
+        self.inner.set();
+    }
+
+    fn is_set(&self) -> bool {
+        self.inner.is_set()
+    }
+}
+
 /// A reusable solver: its transposition table is kept between solves.
 #[pyclass(module = "engine_service._solver")]
 struct Solver {
@@ -131,10 +154,10 @@ impl Solver {
     /// the bounds after each test that narrowed one, the exact values last (with an optimal
     /// line if `line`), and stops the analysis by returning False. Returns the last bounds, a
     /// dict (value, card_values, line, nodes, to_play, maximising, stopped): `stopped` when
-    /// `deadline` (seconds from now) or `on_progress` came first. What `on_progress` raises
-    /// ends the analysis and is raised here.
+    /// `deadline` (seconds from now), `stop` or `on_progress` came first. What `on_progress`
+    /// raises ends the analysis and is raised here.
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (variant, position, on_progress, player = None, line = true, deadline = None))]
+    #[pyo3(signature = (variant, position, on_progress, player = None, line = true, deadline = None, stop = None))]
     fn solve_anytime<'py>(
         &mut self,
         py: Python<'py>,
@@ -144,10 +167,12 @@ impl Solver {
         player: Option<Int<usize>>,
         line: bool,
         deadline: Option<f64>,
+        stop: Option<PyRef<'py, StopFlag>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let player = player.map(|p| p.0);
         let (variant, position) = guarded(|| convert::variant_position(variant, position))?;
-        let options = core::AnytimeOptions { line, deadline: instant_after(deadline) };
+        let stop = stop.map(|flag| flag.inner.clone());
+        let options = core::AnytimeOptions { line, deadline: instant_after(deadline), stop };
         let inner = &mut self.inner;
         let mut raised: Option<PyErr> = None;
         let observe = |progress: &core::Progress| {
@@ -419,6 +444,7 @@ fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SolveStoppedError", py.get_type::<error::SolveStoppedError>())?;
     m.add("DEFAULT_MEMORY_MB", core::DEFAULT_MEMORY_BYTES >> 20)?;
     m.add_class::<Solver>()?;
+    m.add_class::<StopFlag>()?;
     m.add_function(wrap_pyfunction!(core_version, m)?)?;
     m.add_function(wrap_pyfunction!(count_cards, m)?)?;
     m.add_function(wrap_pyfunction!(set_slowdown, m)?)?;

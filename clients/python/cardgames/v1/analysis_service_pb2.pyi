@@ -107,6 +107,70 @@ class AnalyzeDealResponse(_message.Message):
     analysis: DealAnalysis
     def __init__(self, analysis: _Optional[_Union[DealAnalysis, _Mapping]] = ...) -> None: ...
 
+class AnalyzeDealProgressRequest(_message.Message):
+    __slots__ = ("input", "game_id", "seat", "deal_number", "time_limit_ms", "from_trick")
+    INPUT_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    DEAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_MS_FIELD_NUMBER: _ClassVar[int]
+    FROM_TRICK_FIELD_NUMBER: _ClassVar[int]
+    input: DealInput
+    game_id: str
+    seat: int
+    deal_number: int
+    time_limit_ms: int
+    from_trick: int
+    def __init__(self, input: _Optional[_Union[DealInput, _Mapping]] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., deal_number: _Optional[int] = ..., time_limit_ms: _Optional[int] = ..., from_trick: _Optional[int] = ...) -> None: ...
+
+class ValueBounds(_message.Message):
+    __slots__ = ("low", "high", "exact")
+    LOW_FIELD_NUMBER: _ClassVar[int]
+    HIGH_FIELD_NUMBER: _ClassVar[int]
+    EXACT_FIELD_NUMBER: _ClassVar[int]
+    low: int
+    high: int
+    exact: bool
+    def __init__(self, low: _Optional[int] = ..., high: _Optional[int] = ..., exact: _Optional[bool] = ...) -> None: ...
+
+class CardBounds(_message.Message):
+    __slots__ = ("card", "value")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    value: ValueBounds
+    def __init__(self, card: _Optional[str] = ..., value: _Optional[_Union[ValueBounds, _Mapping]] = ...) -> None: ...
+
+class AnalyzeDealProgressResponse(_message.Message):
+    __slots__ = ("variant", "unit", "position", "contract", "discard", "to_play", "maximising", "value", "cards", "line", "nodes", "exact", "stopped")
+    VARIANT_FIELD_NUMBER: _ClassVar[int]
+    UNIT_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    CONTRACT_FIELD_NUMBER: _ClassVar[int]
+    DISCARD_FIELD_NUMBER: _ClassVar[int]
+    TO_PLAY_FIELD_NUMBER: _ClassVar[int]
+    MAXIMISING_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    LINE_FIELD_NUMBER: _ClassVar[int]
+    NODES_FIELD_NUMBER: _ClassVar[int]
+    EXACT_FIELD_NUMBER: _ClassVar[int]
+    STOPPED_FIELD_NUMBER: _ClassVar[int]
+    variant: _game_pb2.Variant
+    unit: str
+    position: str
+    contract: Contract
+    discard: str
+    to_play: int
+    maximising: bool
+    value: ValueBounds
+    cards: _containers.RepeatedCompositeFieldContainer[CardBounds]
+    line: _containers.RepeatedScalarFieldContainer[str]
+    nodes: int
+    exact: bool
+    stopped: bool
+    def __init__(self, variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., unit: _Optional[str] = ..., position: _Optional[str] = ..., contract: _Optional[_Union[Contract, _Mapping]] = ..., discard: _Optional[str] = ..., to_play: _Optional[int] = ..., maximising: _Optional[bool] = ..., value: _Optional[_Union[ValueBounds, _Mapping]] = ..., cards: _Optional[_Iterable[_Union[CardBounds, _Mapping]]] = ..., line: _Optional[_Iterable[str]] = ..., nodes: _Optional[int] = ..., exact: _Optional[bool] = ..., stopped: _Optional[bool] = ...) -> None: ...
+
 class AnalyzeDealsRequest(_message.Message):
     __slots__ = ("inputs", "time_limit_ms", "parallelism")
     INPUTS_FIELD_NUMBER: _ClassVar[int]

@@ -45,6 +45,11 @@ class AnalysisServiceStub:
                 request_serializer=cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealsRequest.SerializeToString,
                 response_deserializer=cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealsResponse.FromString,
                 _registered_method=True)
+        self.AnalyzeDealProgress = channel.unary_stream(
+                '/cardgames.v1.AnalysisService/AnalyzeDealProgress',
+                request_serializer=cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealProgressRequest.SerializeToString,
+                response_deserializer=cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealProgressResponse.FromString,
+                _registered_method=True)
 
 
 class AnalysisServiceServicer:
@@ -71,6 +76,22 @@ class AnalysisServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AnalyzeDealProgress(self, request, context):
+        """Anytime analysis of what AnalyzeDeal would analyse (the same request fields, checks,
+        access and errors; the play only, no table): a stream of bounds on the value and on each
+        legal card's value. The first message comes at once, before any search (the solver's
+        cheap bounds); then one each time a null-window test narrows a bound (the value's
+        first, then each card's); the last with every value `exact` and an optimal line. When
+        `time_limit_ms` or the call's deadline comes first, the stream ends normally (OK) with
+        a last message marked `stopped` that holds the best bounds proved. Each message holds
+        the whole state: a client may keep the last one only. A deadline is DEADLINE_EXCEEDED
+        only before the first message (euchre3, turned suit: the discard is chosen first, by
+        exact solves).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AnalysisServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -83,6 +104,11 @@ def add_AnalysisServiceServicer_to_server(servicer, server):
                     servicer.AnalyzeDeals,
                     request_deserializer=cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealsRequest.FromString,
                     response_serializer=cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealsResponse.SerializeToString,
+            ),
+            'AnalyzeDealProgress': grpc.unary_stream_rpc_method_handler(
+                    servicer.AnalyzeDealProgress,
+                    request_deserializer=cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealProgressRequest.FromString,
+                    response_serializer=cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealProgressResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -140,6 +166,33 @@ class AnalysisService:
             '/cardgames.v1.AnalysisService/AnalyzeDeals',
             cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealsRequest.SerializeToString,
             cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnalyzeDealProgress(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/cardgames.v1.AnalysisService/AnalyzeDealProgress',
+            cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealProgressRequest.SerializeToString,
+            cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealProgressResponse.FromString,
             options,
             channel_credentials,
             insecure,

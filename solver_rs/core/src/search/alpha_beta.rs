@@ -8,6 +8,7 @@
 //! position that differs only in the others (see `partition.rs`).
 
 use super::bounds::{future_bounds, master_run};
+use super::interrupt::StopFlag;
 use super::key::{key, SureSlots};
 use super::ordering::{ordered, representative_of, Moves};
 use super::partition::{PartitionTable, Seen};
@@ -38,6 +39,8 @@ pub(crate) struct Search<'a> {
     /// When to give up (see `SolveOptions::deadline`); `stopped` once it has passed, and
     /// from then on every node returns at once with a meaningless value.
     pub deadline: Option<Instant>,
+    /// Another thread's request to stop, looked at with the clock (see `interrupt::StopFlag`).
+    pub stop: Option<StopFlag>,
     pub stopped: bool,
     /// When the stretch of nodes since the last look at the clock began (see `pace`).
     pub paced_since: Instant,
@@ -74,7 +77,9 @@ impl<'a> Search<'a> {
         self.nodes += 1;
         if self.nodes & (NODES_PER_CLOCK_CHECK - 1) == 0 {
             super::pace::pace(&mut self.paced_since);
-            self.stopped |= super::interrupt::interrupted() || self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+            self.stopped |= super::interrupt::interrupted()
+                || self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+                || self.stop.as_ref().is_some_and(StopFlag::is_set);
         }
         if self.stopped {
             return (0, 0);

@@ -11,6 +11,7 @@
 
 use super::alpha_beta::Search;
 use super::bounds::future_bounds;
+use super::interrupt::StopFlag;
 use super::ordering::{ordered, representative_of};
 use super::{base_value, optimal_line, Solver};
 use crate::cards::{bits, Card};
@@ -63,8 +64,8 @@ pub struct Progress {
     pub nodes: u64,
     pub to_play: usize,
     pub maximising: bool,
-    /// The deadline, an interrupt or the observer ended the analysis first: the bounds are
-    /// the last ones proved.
+    /// The deadline, the stop flag, an interrupt or the observer ended the analysis first:
+    /// the bounds are the last ones proved.
     pub stopped: bool,
 }
 
@@ -76,20 +77,22 @@ impl Progress {
 }
 
 /// What an anytime analysis computes besides the bounds, and when it stops.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct AnytimeOptions {
     /// An optimal line once the values are exact.
     pub line: bool,
     /// Stop at this instant, with the bounds proved so far.
     pub deadline: Option<Instant>,
+    /// Stop once another thread sets this flag, likewise.
+    pub stop: Option<StopFlag>,
 }
 
 impl Solver {
     /// The value of `position` and of each legal card as bounds narrowed until exact:
     /// `observe` gets the first (cheap) bounds at once, then the bounds after each test
     /// that narrowed one, the exact values last; it stops the analysis by returning false.
-    /// The result is the last bounds, `stopped` if the deadline, an interrupt or `observe`
-    /// came first. Errors: the position's (the hearts player missing or no seat), never
+    /// The result is the last bounds, `stopped` if the deadline, the stop flag, an interrupt
+    /// or `observe` came first. Errors: the position's (the hearts player missing or no seat), never
     /// the deadline.
     pub fn solve_anytime(
         &mut self,
@@ -101,6 +104,7 @@ impl Solver {
         let rules = self.begin(position, hearts_player)?;
         let base = base_value(position, &rules);
         let mut search = self.search(&rules, position, options.deadline);
+        search.stop = options.stop;
         let mut brackets = Brackets::cheap(&mut search, base, options.line);
         let finished = brackets.narrow(&mut search, &mut observe);
         let mut progress = brackets.progress(search.nodes);

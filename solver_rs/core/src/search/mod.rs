@@ -253,6 +253,7 @@ impl Solver {
             lead_killers: [[NO_KILLER; 4]; 14],
             refutations: HashMap::new(),
             deadline,
+            stop: None,
             stopped: false,
             paced_since: Instant::now(),
         }
