@@ -100,12 +100,13 @@ class TablePage:
         return f'[data-testid="{name}"]'
 
     def text(self, selector: str) -> str:
-        found = self.all(selector)
-        return found[0].text if found else ""
+        """The element's text as shown (innerText), "" if there is none."""
+        script = "const e = document.querySelector(arguments[0]); return e ? e.innerText : ''"
+        return str(self.driver.execute_script(script, selector) or "").strip()
 
     def game_attribute(self, name: str) -> str:
-        found = self.all(self.testid("game"))
-        return (found[0].get_attribute(f"data-{name}") or "") if found else ""
+        script = "const game = document.querySelector('[data-testid=\"game\"]'); return game ? game.getAttribute(arguments[0]) : ''"
+        return str(self.driver.execute_script(script, f"data-{name}") or "")
 
     def phase(self) -> str:
         return self.game_attribute("phase")
@@ -116,18 +117,22 @@ class TablePage:
     def busy(self) -> bool:
         return self.game_attribute("busy") == "true"
 
+    def codes(self, selector: str, attribute: str = "data-code") -> list[str]:
+        """An attribute of every element matching ``selector``, read at one instant."""
+        script = "return [...document.querySelectorAll(arguments[0])].map((e) => e.getAttribute(arguments[1]))"
+        return [str(value) for value in self.driver.execute_script(script, selector, attribute)]
+
     def hand(self) -> list[str]:
-        return [element.get_attribute("data-code") for element in self.all('[data-testid="hand"] .card')]
+        return self.codes('[data-testid="hand"] .card')
 
     def legal_cards(self) -> list[str]:
-        return [element.get_attribute("data-code")
-                for element in self.all('[data-testid="hand"] .card[data-legal="true"]')]
+        return self.codes('[data-testid="hand"] .card[data-legal="true"]')
 
     def bids(self) -> list[str]:
-        return [element.get_attribute("data-move") for element in self.all('[data-testid="actions"] button.bid[data-move]')]
+        return self.codes('[data-testid="actions"] button.bid[data-move]', "data-move")
 
     def trick_cards(self) -> list[str]:
-        return [element.get_attribute("data-code") for element in self.all('[data-testid="trick"] .card.played')]
+        return self.codes('[data-testid="trick"] .card.played')
 
     def click(self, selector: str) -> None:
         """A real click on the element (as a person would), found afresh if the page re-rendered."""

@@ -109,7 +109,8 @@ def assert_not_blank(path: Path) -> None:
         assert width >= 300 and height >= 300
         colours = rgb.getcolors(maxcolors=1 << 20) or []
         assert len(colours) > 200, "a blank screenshot"
-        pixels = list(rgb.resize((32, 32)).getdata())
+        small = rgb.resize((32, 32)).tobytes()
+        pixels = [tuple(small[at:at + 3]) for at in range(0, len(small), 3)]
         green = [p for p in pixels if p[1] > p[0] + 20 and p[1] > p[2] + 10]
         assert len(green) > 32, "no green felt in the screenshot"
 
@@ -232,3 +233,32 @@ def test_the_table_speaks_french(open_browser, base_url):
     page.wait(lambda: len(page.hand()) >= 1)
     ranks = {card.find_element("css selector", ".rank").text for card in page.all('[data-testid="hand"] .card')}
     assert ranks <= {"7", "8", "9", "10", "J", "Q", "K", "A"}, ranks
+
+
+def test_the_page_follows_its_game_across_a_reload_and_a_server_restart(open_browser, tmp_path: Path):
+    database = tmp_path / "restart.db"
+    first = ServerProcess(database, web=True).start()
+    second = None
+    try:
+        page = open_browser(f"http://{first.web_address}/")
+        page.create_table("belote", ["bot:greedy", "bot:greedy", "bot:greedy"], pace=0)
+        page.wait(lambda: "take" in page.bids(), message="the person is not asked to bid")
+        page.click(page.testid("bid-take"))
+        page.wait(lambda: len(page.hand()) == 8)
+        hand, version = sorted(page.hand()), page.version()
+        page.driver.refresh()
+        page.wait(lambda: sorted(page.hand()) == hand and page.version() >= version, message="the reload lost the seat")
+        assert not page.present(".spectating")
+
+        first.kill()
+        page.wait(lambda: page.one(page.testid("banner")).is_displayed(), message="the lost connection is not shown")
+        # The same ports and database: the page's own retries find the server again.
+        second = ServerProcess(database, "--web-address", first.web_address, web=True).start()
+        page.wait(lambda: not page.one(page.testid("banner")).is_displayed(), message="the page did not reconnect")
+        done = play_deal(page)
+        assert done["cards"] == 8, done
+        page.wait(lambda: page.present(page.testid("outcome")))
+    finally:
+        for process in (first, second):
+            if process is not None:
+                process.stop()

@@ -87,7 +87,7 @@ function showLobby() {
       <form class="panel new-table" data-testid="new-table">
         <h2>${t("lobby.new")}</h2>
         <fieldset class="variants"><legend>${t("lobby.variant")}</legend>${variants}</fieldset>
-        <fieldset class="seats-form"><legend>${t("lobby.seat", { n: "" }).trim()}</legend><div class="seat-rows"></div></fieldset>
+        <fieldset class="seats-form"><legend>${t("lobby.seats")}</legend><div class="seat-rows"></div></fieldset>
         <fieldset class="options">
           <label>${t("lobby.pace")} <select name="pace" data-testid="bot-pace">
             ${[0, 300, 900].map((ms) => option(ms, t(`lobby.pace.${ms}`), saved.pace ?? 300)).join("")}</select></label>
@@ -118,10 +118,12 @@ function showLobby() {
 function fillVariantFields(form, saved) {
   const variant = form.variant.value;
   const players = api.PLAYERS[variant];
-  const rows = [`<div class="seat-row"><span>${t("lobby.seat", { n: 1 })}</span><b>${t("lobby.you")}</b></div>`];
+  const compass = players === 3 ? ["south", "west", "east"] : ["south", "west", "north", "east"];
+  const rows = [`<div class="seat-row"><span>${t(`pos.${compass[0]}`)}</span><b>${t("lobby.you")}</b></div>`];
   for (let seat = 1; seat < players; seat++) {
     const chosen = (saved.seats || [])[seat] || "bot:greedy";
-    rows.push(`<div class="seat-row"><label for="seat-${seat}">${t("lobby.seat", { n: seat + 1 })}</label>
+    const partner = variant === "belote" && seat === 2 ? ` <small>(${t("lobby.partner")})</small>` : "";
+    rows.push(`<div class="seat-row"><label for="seat-${seat}">${t(`pos.${compass[seat]}`)}${partner}</label>
       <select id="seat-${seat}" name="seat-${seat}" data-testid="seat-choice-${seat}">
       ${SEAT_CHOICES.map((choice) => option(choice, t(`seat.${choice}`), chosen)).join("")}</select></div>`);
   }

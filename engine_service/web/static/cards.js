@@ -20,7 +20,7 @@ const SVG = {
   A: '<path d="M50 6l44 36H82v50H58V66H42v26H18V42H6z"/>',
   Cd: '<path d="M8 84l6-56 20 24 16-36 16 36 20-24 6 56z"/><rect x="8" y="86" width="84" height="8" rx="2"/>',
   R: '<path d="M50 4l12 32h34L69 57l10 35-29-21-29 21 10-35L4 36h34z"/>',
-  P: '<path d="M62 6a44 44 0 1 0 0 88 36 36 0 1 1 0-88z"/>',
+  P: '<path d="M60 6A46 46 0 1 0 60 94A60 60 0 0 1 60 6z"/>',
 };
 
 export function isDisciplines(variant) {

@@ -9,10 +9,18 @@ import { forgetSeat, invitesOf, joinLink } from "./storage.js";
 
 const COMPASS = { 3: ["south", "west", "east"], 4: ["south", "west", "north", "east"] };
 const HELD_TRICK_MS = 1400;
-const MAX_BACKOFF_MS = 10000;
+const MAX_BACKOFF_MS = 4000;
 
 function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+// Replaces an element's content only when it changed (keeps hover states, focus and
+// animations, and elements a pointer is on).
+function setHtml(element, html) {
+  if (!element || element.renderedHtml === html) return;
+  element.renderedHtml = html;
+  element.innerHTML = html;
 }
 
 function num(value) {
@@ -88,17 +96,34 @@ export class Table {
 
   // ------------------------------------------------------------------ data
 
+  // The watch stream, resumed after the last version seen whenever it breaks (a reload
+  // starts again from a snapshot). While the server cannot be reached the page says so and
+  // retries with a growing delay; a view read again tells it the server is back.
   async watch() {
     let after = null;
     let backoff = 500;
+    let lost = false;
     while (!this.stopped) {
+      if (lost) {
+        try {
+          this.applyView(await api.getGame(this.gameId, this.credential));
+          lost = false;
+          backoff = 500;
+          this.setBanner("");
+        } catch (error) {
+          if (this.stopped) return;
+          if (error.code === "not_found") {
+            this.showFatal(t("game.notFound"));
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, backoff));
+          backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+          continue;
+        }
+      }
       try {
         for await (const item of api.watchGame(this.gameId, this.credential, after, this.controller.signal)) {
-          if (backoff !== 500 || !this.banner().hidden) {
-            this.setBanner("");
-            backoff = 500;
-            this.refresh();
-          }
+          backoff = 500;
           if (item.snapshot) {
             after = num(item.snapshot.version);
             this.applyView(item.snapshot);
@@ -124,6 +149,7 @@ export class Table {
         if (error.code === "out_of_range" || error.code === "invalid_argument") {
           after = null; // resume impossible: start again from a snapshot
         } else {
+          lost = true;
           this.setBanner(t("game.reconnecting"));
         }
       }
@@ -221,6 +247,11 @@ export class Table {
 
   seatInfo(seat) {
     return (this.view.seats || []).find((info) => num(info.seat) === seat) || {};
+  }
+
+  // Whether cards carry points (euchre3 counts tricks only).
+  counted() {
+    return this.variant() !== "euchre3";
   }
 
   sideNames() {
@@ -422,7 +453,7 @@ export class Table {
             ${view.status === "GAME_STATUS_WAITING" ? "" : `<span class="tricks-won" title="${t("tricks")}">${num(tricks)} ✓</span>`}</div>
         </div>`);
     }
-    this.$(".seats").innerHTML = html.join("");
+    setHtml(this.$(".seats"), html.join(""));
   }
 
   renderCenter() {
@@ -436,8 +467,8 @@ export class Table {
       const to = this.passTarget();
       if (to !== null) info.push(`<span class="info-item">${t("pass.to", { name: escapeHtml(this.name(to)) })}</span>`);
     }
-    if (variant === "hearts" && view.heartsBroken) info.push(`<span class="info-item">${cards.suitChip(variant, "H")} ✓</span>`);
-    this.$(".table-info").innerHTML = info.join("");
+    if (variant === "hearts" && view.heartsBroken) info.push(`<span class="info-item">${t("hearts.broken")}</span>`);
+    setHtml(this.$(".table-info"), info.join(""));
 
     const trickBox = this.$(".trick");
     const current = view.trick || [];
@@ -447,16 +478,18 @@ export class Table {
       played = this.heldTrick.cards || [];
       done = true;
     }
+    const shown = this.shownTrick || new Set();
     const parts = played.map((entry) => cards.cardHtml(variant, entry.card, {
       trump: view.trump,
-      extraClass: `played at-${this.position(num(entry.seat))} ${done ? "done" : ""}`,
+      extraClass: `played at-${this.position(num(entry.seat))} ${done ? "done" : ""} ${shown.has(entry.card) ? "stay" : ""}`,
       attrs: `data-testid="trick-card-${entry.card}" data-seat="${num(entry.seat)}"`,
     }));
     if (view.phase === "PHASE_BIDDING" && view.turned) {
       parts.push(`<div class="turned-card"><span class="caption">${t("turned")}</span>${cards.cardHtml(variant, view.turned,
         { attrs: 'data-testid="turned"' })}</div>`);
     }
-    trickBox.innerHTML = parts.join("");
+    this.shownTrick = new Set(played.map((entry) => entry.card));
+    setHtml(trickBox, parts.join(""));
     trickBox.dataset.count = String(current.length);
     trickBox.dataset.done = done ? "true" : "false";
     this.$(".turn").textContent = this.turnText();
@@ -540,7 +573,7 @@ export class Table {
     } else {
       buttons.push(`<span class="spectating">${t("spectator")}</span>`);
     }
-    this.$(".actions").innerHTML = buttons.join("");
+    setHtml(this.$(".actions"), buttons.join(""));
   }
 
   renderHand() {
@@ -563,9 +596,12 @@ export class Table {
       });
     });
     const box = this.$(".hand");
-    box.innerHTML = html.join("");
+    setHtml(box, html.join(""));
     box.dataset.count = String(hand.length);
     box.style.setProperty("--cards", String(Math.max(hand.length, 1)));
+    // On a narrow screen a long hand takes two rows (see style.css).
+    const narrow = window.matchMedia("(max-width: 820px)").matches;
+    box.style.setProperty("--per-row", String(narrow && hand.length > 8 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1)));
   }
 
   renderScores() {
@@ -577,7 +613,7 @@ export class Table {
     const n = this.players();
     const dealRows = view.status === "GAME_STATUS_WAITING" ? "" : Array.from({ length: n }, (_, seat) =>
       `<tr><th>${escapeHtml(this.name(seat))}</th><td>${num((view.trickCounts || [])[seat])}</td>` +
-      `<td>${num((view.cardPoints || [])[seat])}</td></tr>`).join("");
+      `${this.counted() ? `<td>${num((view.cardPoints || [])[seat])}</td>` : ""}</tr>`).join("");
     const results = view.results || [];
     const history = results.map((result, index) => {
       const outcome = this.outcomeText(result);
@@ -587,12 +623,12 @@ export class Table {
         (analysable ? ` <button class="link" data-testid="analyse-${index}" data-analyse="${index}">${t("result.analysis")}</button>` : "") +
         "</li>";
     }).join("");
-    this.$("#scores").innerHTML = `
+    setHtml(this.$("#scores"), `
       <h2>${t("scores.title")}</h2>
       <table class="totals"><tbody>${rows}</tbody></table>
-      ${dealRows ? `<h3>${t("scores.deal")}</h3><table class="deal"><thead><tr><th></th><th>${t("tricks")}</th><th>${t("points")}</th></tr></thead>
+      ${dealRows ? `<h3>${t("scores.deal")}</h3><table class="deal"><thead><tr><th></th><th>${t("tricks")}</th>${this.counted() ? `<th>${t("points")}</th>` : ""}</tr></thead>
         <tbody>${dealRows}</tbody></table>` : ""}
-      ${history ? `<h3>${t("scores.history")}</h3><ol class="history" data-testid="history">${history}</ol>` : ""}`;
+      ${history ? `<h3>${t("scores.history")}</h3><ol class="history" data-testid="history">${history}</ol>` : ""}`);
   }
 
   outcomeText(result) {
@@ -620,6 +656,7 @@ export class Table {
         <span class="value">${expected.toFixed(1)}${spread}</span></li>`;
     }).join("");
     panel.hidden = false;
+    panel.renderedHtml = null;
     panel.innerHTML = `<h2>${t("hint.title")}</h2><p class="unit">${escapeHtml(unit)}${escapeHtml(lower)} · ` +
       `${t("hint.samples", { n: num(hint.samples) })}</p><ol data-testid="hint-list">${options}</ol>`;
   }
@@ -653,7 +690,7 @@ export class Table {
 
   renderLog() {
     const list = this.$('[data-testid="log"]');
-    if (list) list.innerHTML = this.log.map((line) => `<li>${line}</li>`).join("");
+    setHtml(list, this.log.map((line) => `<li>${line}</li>`).join(""));
   }
 
   renderResult() {
@@ -667,7 +704,7 @@ export class Table {
     }
     const index = results.length - 1;
     panel.hidden = false;
-    panel.innerHTML = this.resultHtml(results[index], index);
+    setHtml(panel, this.resultHtml(results[index], index));
   }
 
   resultHtml(result, index) {
@@ -701,7 +738,7 @@ export class Table {
     if (extras.length) lines.push(`<p class="extras">${extras.join(" · ")}</p>`);
     const n = this.players();
     const perSeat = Array.from({ length: n }, (_, seat) => `<tr><th>${escapeHtml(this.name(seat))}</th>` +
-      `<td>${num((result.tricks || [])[seat])}</td><td>${num((result.cardPoints || [])[seat])}</td></tr>`).join("");
+      `<td>${num((result.tricks || [])[seat])}</td>${this.counted() ? `<td>${num((result.cardPoints || [])[seat])}</td>` : ""}</tr>`).join("");
     const perSide = names.map((name, side) => `<tr><th>${escapeHtml(name)}</th><td>+${num((result.scores || [])[side])}</td>` +
       `<td><b>${num((view.scores || [])[side])}</b></td></tr>`).join("");
     const buttons = [];
@@ -723,7 +760,7 @@ export class Table {
       if (winners.length) over += `<p class="winners">${t("game.winners", { names: escapeHtml(winners.join(", ")) })}</p>`;
     }
     return `<h2>${t("result.title", { n: index + 1 })}</h2>${over}${lines.join("")}
-      <table class="result-seats"><thead><tr><th></th><th>${t("result.tricks")}</th><th>${t("result.cardPoints")}</th></tr></thead><tbody>${perSeat}</tbody></table>
+      <table class="result-seats"><thead><tr><th></th><th>${t("result.tricks")}</th>${this.counted() ? `<th>${t("result.cardPoints")}</th>` : ""}</tr></thead><tbody>${perSeat}</tbody></table>
       <table class="result-sides"><thead><tr><th></th><th>${t("scores.deal")}</th><th>${t("result.match")}</th></tr></thead><tbody>${perSide}</tbody></table>
       <div class="result-buttons">${buttons.join("")}</div>`;
   }
