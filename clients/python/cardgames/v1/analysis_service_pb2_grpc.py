@@ -86,7 +86,8 @@ class AnalysisServiceServicer:
         a last message marked `stopped` that holds the best bounds proved. Each message holds
         the whole state: a client may keep the last one only. A deadline is DEADLINE_EXCEEDED
         only before the first message (euchre3, turned suit: the discard is chosen first, by
-        exact solves).
+        exact solves). One deal a call, on one solver slot; AnalyzeDeals gives no bounds (its
+        items are whole analyses, solved exactly for throughput).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
