@@ -129,6 +129,7 @@ def _valid_requests(game) -> dict[str, tuple[Message, int | None]]:
         "Resign": (api.ResignRequest(game_id=game.game_id, seat=2), 2),
         "Rematch": (api.RematchRequest(game_id=game.game_id, seat=2), 2),
         "AnalyzeDeal": (analysis.AnalyzeDealRequest(input=item, time_limit_ms=2000), None),
+        "AnalyzeDealProgress": (analysis.AnalyzeDealProgressRequest(input=item, time_limit_ms=2000), None),
         "AnalyzeDeals": (analysis.AnalyzeDealsRequest(inputs=[item], time_limit_ms=2000), None),
     }
 
