@@ -131,7 +131,13 @@ body='{"gameId": "<game id>"}'
 ```
 
 gRPC-Web clients send `content-type: application/grpc-web+proto` (or `+json`). Pages served
-from other origins are admitted by `--web-origins` (CORS).
+from other origins are admitted by `--web-origins` (CORS). Requests are sent uncompressed
+(a compressed one is `UNIMPLEMENTED`, reason `UNSUPPORTED_ENCODING`), at most 4 MiB
+(`RESOURCE_EXHAUSTED`, `REQUEST_TOO_LARGE`), their body within 30 s of their headers
+(`DEADLINE_EXCEEDED`, `REQUEST_TIMEOUT`); a header that is not UTF-8, a malformed timeout
+header or a stream body that is not exactly one envelope is `INVALID_ARGUMENT`
+(`MALFORMED_REQUEST`). Every answer carries its `x-request-id`, the id of its log line;
+answers are never cached (`cache-control: no-store`).
 """
 
 

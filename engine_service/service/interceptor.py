@@ -72,14 +72,30 @@ def bounded(message: str) -> str:
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
 
 
-def rich_status(code: grpc.StatusCode, reason: str, message: str, field: str | None) -> grpc.Status:
+def status_detail(code: grpc.StatusCode, reason: str, message: str, field: str | None) -> status_pb2.Status:
+    """The ``google.rpc.Status`` of an error: its ``ErrorInfo``, and a ``BadRequest`` naming ``field``."""
     message = bounded(message)
     detail = status_pb2.Status(code=code.value[0], message=message)
     detail.details.add().Pack(error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN))
     if field is not None:
         violation = error_details_pb2.BadRequest.FieldViolation(field=field, description=message, reason=reason)
         detail.details.add().Pack(error_details_pb2.BadRequest(field_violations=[violation]))
-    return rpc_status.to_status(detail)
+    return detail
+
+
+def rich_status(code: grpc.StatusCode, reason: str, message: str, field: str | None) -> grpc.Status:
+    return rpc_status.to_status(status_detail(code, reason, message, field))
+
+
+def account(method: str, code: grpc.StatusCode, reason: str | None, started: float, sent: int = 0) -> None:
+    """A call's log line and metrics, once it is answered (the request's fields are bound)."""
+    latency_ms = round((time.perf_counter() - started) * 1000, 3)
+    extra: dict[str, Any] = {"reason": reason} if reason else {}
+    if sent:
+        extra["messages"] = sent
+    logs.access(status=code.name, latency_ms=latency_ms, **extra)
+    metrics.RPCS.labels(method=method, status=code.name).inc()
+    metrics.RPC_SECONDS.labels(method=method).observe(latency_ms / 1000)
 
 
 class ServiceInterceptor:
@@ -151,7 +167,15 @@ MAX_REQUEST_ID = 64
 MAX_MESSAGE = 500
 
 
-def _new_request_id() -> str:
+def request_id_of(metadata: Any) -> str:
+    """The caller's request id (printable, cut short), or a new one."""
+    for key, value in metadata:
+        if key == REQUEST_ID_KEY and isinstance(value, str) and value.isprintable() and value:
+            return value[:MAX_REQUEST_ID]
+    return new_request_id()
+
+
+def new_request_id() -> str:
     """Unique across processes and restarts (random tag) and cheap (a counter, no syscall)."""
     return f"{_PROCESS_TAG}-{next(_REQUEST_IDS):x}"
 
@@ -166,11 +190,7 @@ class _CallLog:
         self.reason: str | None = None
         self.sent = 0
         self.started = time.perf_counter()
-        request_id = ""
-        for key, value in context.invocation_metadata() or ():
-            if key == REQUEST_ID_KEY and isinstance(value, str) and value.isprintable():
-                request_id = value[:MAX_REQUEST_ID]
-        self.request_id = request_id or _new_request_id()
+        self.request_id = request_id_of(context.invocation_metadata() or ())
         self.fields: dict[str, Any] = {"request_id": self.request_id, "method": method}
 
     def __enter__(self) -> _CallLog:
@@ -214,14 +234,7 @@ class _CallLog:
     def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
         if isinstance(error, asyncio.CancelledError):
             self.code = grpc.StatusCode.CANCELLED
-        latency_ms = round((time.perf_counter() - self.started) * 1000, 3)
-        extra: dict[str, Any] = {"reason": self.reason} if self.reason else {}
-        if self.sent:
-            extra["messages"] = self.sent
-        logs.access(status=self.code.name, latency_ms=latency_ms, **extra)
-        method = self.fields["method"]
-        metrics.RPCS.labels(method=method, status=self.code.name).inc()
-        metrics.RPC_SECONDS.labels(method=method).observe(latency_ms / 1000)
+        account(self.fields["method"], self.code, self.reason, self.started, self.sent)
         logs.unbind_request(self._bound)
 
 

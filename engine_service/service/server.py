@@ -36,7 +36,7 @@ from .runner import TableRunner
 from .servicer import GameServiceServicer
 from .solving import SolverSlots
 from .store import DatabaseTooNew, database_for_logs, open_store
-from .web import WebServer, bind, endpoints, web_application
+from .web import Draining, WebServer, bind, endpoints, web_application
 
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
 ANALYSIS_SERVICE_NAME = analysis_service_pb2.DESCRIPTOR.services_by_name["AnalysisService"].full_name
@@ -215,8 +215,9 @@ class Server:
         self.web: WebServer | None = None
         if web_socket is not None:
             # The same handlers and interceptor over HTTP, for browsers (web.py).
-            application = web_application(endpoints(services, interceptor), _origins(settings.web_origins))
-            self.web = WebServer(application, web_socket, grace=settings.grace)
+            draining = Draining()
+            application = web_application(endpoints(services, interceptor, draining), _origins(settings.web_origins))
+            self.web = WebServer(application, web_socket, grace=settings.grace, draining=draining)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc)
         reflection.enable_server_reflection(
             (SERVICE_NAME, ANALYSIS_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),

@@ -23,6 +23,7 @@ import logging
 import math
 import socket
 import time
+import traceback
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -47,13 +48,12 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as Message_
 
 from . import logs
+from . import web_admission as admission
 from .interceptor import REQUEST_ID_KEY, Handler, ServiceInterceptor
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 # Every method's path starts with its package: what does not is a file of the web table.
 API_PREFIX = "/cardgames.v1."
-# The largest request body read, as gRPC's own default limit.
-MAX_REQUEST_BYTES = 4 * 1024 * 1024
 # What a page on another origin may send and read (CORS), for the Connect and gRPC-Web clients.
 ALLOWED_HEADERS = (
     "authorization", "content-type", "connect-protocol-version", "connect-timeout-ms", "grpc-timeout",
@@ -68,8 +68,14 @@ PAGE_HEADERS = (
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 )
+# The API's answers hold tokens and hidden cards of the caller's own seat: never cached, never sniffed.
+API_HEADERS = ((b"cache-control", b"no-store"), (b"x-content-type-options", b"nosniff"))
 EXPOSED_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin", "x-request-id")
 _STATUS_DETAILS_KEY = "grpc-status-details-bin"
+# A request's headers, all together, are at most this long (h11's buffer for an incomplete event).
+MAX_HEADERS_BYTES = 64 * 1024
+# Open HTTP connections at once (watch streams included); more are answered 503.
+MAX_CONNECTIONS = 10_000
 _CODES: dict[grpc.StatusCode, Code] = {code: Code[code.name] if code.name != "CANCELLED" else Code.CANCELED
                                        for code in grpc.StatusCode if code is not grpc.StatusCode.OK}
 
@@ -145,13 +151,13 @@ class HttpContext:
     def peer(self) -> str:
         """The caller as gRPC names it (``ipv4:host:port``), so both transports share the analysis slots alike."""
         address = self.request.client_address or ""
-        host = address.rpartition(":")[0]
-        return ("ipv6:" if ":" in host else "ipv4:") + address if address else ""
+        host, _, port = address.rpartition(":")
+        if not address:
+            return ""
+        return f"ipv6:[{host}]:{port}" if ":" in host else f"ipv4:{address}"
 
     def set_trailing_metadata(self, metadata: Sequence[tuple[str, str | bytes]]) -> None:
-        for key, value in metadata:
-            if isinstance(value, str):
-                self.request.response_headers[key] = value
+        """Nothing to add: the request id, all gRPC puts there, is on every HTTP answer already."""
 
     async def abort(self, code: grpc.StatusCode, details: str = "",
                     trailing_metadata: Sequence[tuple[str, str | bytes]] = ()) -> None:
@@ -161,8 +167,6 @@ class HttpContext:
             if key == _STATUS_DETAILS_KEY and isinstance(value, bytes):
                 status = status_pb2.Status.FromString(value)
                 found = [ErrorDetail(WireAny(type_url=item.type_url, value=item.value)) for item in status.details]
-            elif key == REQUEST_ID_KEY and isinstance(value, str):
-                self.request.response_headers[REQUEST_ID_KEY] = value
         raise ConnectError(_CODES[code], details, found)
 
 
@@ -176,7 +180,16 @@ def _method_info(service: str, method: Any, stream: bool) -> MethodInfo[Any, Any
     )
 
 
-def _endpoint(service: str, method: Any, handler: Handler, interceptor: ServiceInterceptor) -> Endpoint[Any, Any]:
+class Draining:
+    """Set as the server stops: a stream still open when the grace period ends is told
+    UNAVAILABLE (call again, on another replica), as gRPC tells its own, not CANCELED."""
+
+    def __init__(self) -> None:
+        self.stopping = False
+
+
+def _endpoint(service: str, method: Any, handler: Handler, interceptor: ServiceInterceptor,
+              draining: Draining) -> Endpoint[Any, Any]:
     """One method over HTTP: its gRPC behaviour, wrapped as over gRPC, called with an :class:`HttpContext`."""
     info = _method_info(service, method, stream=handler.unary_stream is not None)
     parse = _parser(info.input)
@@ -192,20 +205,26 @@ def _endpoint(service: str, method: Any, handler: Handler, interceptor: ServiceI
     stream = interceptor.stream(handler.unary_stream, method.name, parse)
 
     async def call_stream(request: Undecoded, context: RequestContext[Any, Any]) -> AsyncIterator[Message]:
-        async for response in stream(request, HttpContext(context)):
-            yield response
+        try:
+            async for response in stream(request, HttpContext(context)):
+                yield response
+        except asyncio.CancelledError:
+            if not draining.stopping:
+                raise
+            raise ConnectError(Code.UNAVAILABLE, "the server is stopping: call again") from None
 
     return Endpoint.server_stream(info, call_stream)
 
 
-def endpoints(services: Sequence[tuple[str, Mapping[str, Handler]]],
-              interceptor: ServiceInterceptor) -> dict[str, Endpoint[Any, Any]]:
+def endpoints(services: Sequence[tuple[str, Mapping[str, Handler]]], interceptor: ServiceInterceptor,
+              draining: Draining) -> dict[str, Endpoint[Any, Any]]:
     """Every method of ``services`` (full name, gRPC handlers) by its HTTP path, ``/package.Service/Method``."""
     found: dict[str, Endpoint[Any, Any]] = {}
     for service, handlers in services:
         descriptor = descriptor_pool.Default().FindServiceByName(service)
         for method in descriptor.methods:
-            found[f"/{service}/{method.name}"] = _endpoint(service, method, handlers[method.name], interceptor)
+            found[f"/{service}/{method.name}"] = _endpoint(service, method, handlers[method.name], interceptor,
+                                                           draining)
     return found
 
 
@@ -213,6 +232,29 @@ class _ConnectApplication(ConnectASGIApplication[None]):
     @property
     def path(self) -> str:
         return "/"
+
+
+async def _api_call(connect: ASGIApp, scope: Scope, receive: Receive, send: Send) -> None:
+    """Admits the call (web_admission.py), then lets connectrpc serve it; its request id on every answer."""
+    started = time.perf_counter()
+    request_id, headers = admission.with_request_id(list(scope["headers"]))
+    scope = {**scope, "headers": headers}
+    send = _with_headers(send, ((REQUEST_ID_KEY.encode(), request_id.encode()),))
+    content_type = next((value for name, value in headers if name == b"content-type"), b"").decode("latin-1").lower()
+    protocol = admission.Protocol.of(content_type)
+    if protocol is admission.Protocol.GRPC:
+        await admission.unsupported(send)
+        return
+    try:
+        admission.check_headers(headers)
+        if scope["method"] == "POST":
+            receive = admission.replayed(await admission.read_body(receive, protocol.enveloped), receive)
+    except admission.Gone:
+        return
+    except admission.Refused as refused:
+        await admission.refuse(send, protocol, "json" in content_type, refused, scope["path"], request_id, started)
+        return
+    await connect(scope, receive, send)
 
 
 def _with_headers(send: Send, headers: Sequence[tuple[bytes, bytes]]) -> Send:
@@ -228,15 +270,19 @@ def web_application(routes: dict[str, Endpoint[Any, Any]], origins: Sequence[str
                     static_dir: Path = STATIC_DIR) -> ASGIApp:
     """The methods under their paths, the web table's files everywhere else, CORS for ``origins``."""
     connect = _ConnectApplication(service=None, endpoints=lambda _service: routes,  # type: ignore[arg-type,return-value]  # Endpoint is the union's base
-                                  read_max_bytes=MAX_REQUEST_BYTES,
-                                  codecs=[_BinaryCodec(), _JsonCodec()])
+                                  read_max_bytes=admission.MAX_REQUEST_BYTES,
+                                  codecs=[_BinaryCodec(), _JsonCodec()], compressions=())
     # In an application of its own: Starlette turns a missing file into a 404 there, not an error.
     files = Starlette(routes=[Mount("/", app=StaticFiles(directory=static_dir, html=True, check_dir=False))])
 
     async def route(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "lifespan" or scope["path"].startswith(API_PREFIX):
+        if scope["type"] == "lifespan":
             await connect(scope, receive, send)
-        elif scope["type"] == "http":
+        elif scope["type"] != "http":
+            return
+        elif scope["path"].startswith(API_PREFIX):
+            await _api_call(connect, scope, receive, _with_headers(send, API_HEADERS))
+        else:
             await files(scope, receive, _with_headers(send, PAGE_HEADERS))
 
     return CORSMiddleware(route, allow_origins=list(origins), allow_methods=["GET", "POST"],
@@ -255,21 +301,28 @@ class _LogBridge(logging.Handler):
     """uvicorn's own warnings (a malformed HTTP request, a shutdown cut short) as the server's JSON log lines."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        logs.get_logger().warning("web_server", detail=record.getMessage()[:200])
+        # The exception's type and where it was raised, not its message: a message may hold a card.
+        error = record.exc_info[1] if record.exc_info else None
+        where = traceback.extract_tb(error.__traceback__)[-1] if error is not None and error.__traceback__ else None
+        logs.get_logger().warning("web_server", detail=record.getMessage()[:200],
+                                  error_type=type(error).__name__ if error is not None else None,
+                                  raised_at=f"{where.filename}:{where.lineno}" if where is not None else None)
 
 
 class WebServer:
     """uvicorn serving ``app`` on ``listening`` (from :func:`bind`)."""
 
-    def __init__(self, app: ASGIApp, listening: socket.socket, *, grace: float) -> None:
+    def __init__(self, app: ASGIApp, listening: socket.socket, *, grace: float, draining: Draining) -> None:
         self.socket = listening
+        self.draining = draining
         host, port = self.socket.getsockname()[:2]
         self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         for name in ("uvicorn", "uvicorn.error"):
             logger = logging.getLogger(name)
             logger.handlers, logger.propagate = [_LogBridge(logging.WARNING)], False
-        config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on", ws="none",
-                                server_header=False, timeout_graceful_shutdown=max(1, math.ceil(grace)))
+        config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on", ws="none", server_header=False,
+                                timeout_graceful_shutdown=max(1, math.ceil(grace)),
+                                h11_max_incomplete_event_size=MAX_HEADERS_BYTES, limit_concurrency=MAX_CONNECTIONS)
         config.load()
         self.server = uvicorn.Server(config)
         self.server.lifespan = config.lifespan_class(config)
@@ -281,7 +334,12 @@ class WebServer:
 
     async def stop(self) -> None:
         """Stops accepting, lets open calls finish within the grace period, then ends them."""
+        self.draining.stopping = True
         self.server.should_exit = True
         if self._ticks is not None:
             await self._ticks
         await self.server.shutdown(sockets=[self.socket])
+        # The streams just cut write their UNAVAILABLE ending before the process goes.
+        cut = list(self.server.server_state.tasks)
+        if cut:
+            await asyncio.wait(cut, timeout=1.0)

@@ -3,7 +3,11 @@ on the web port of a real server, with the same codes and reasons as over gRPC."
 
 from __future__ import annotations
 
+import base64
+import json
 import random
+import socket
+import struct
 import threading
 import time
 from typing import Any
@@ -12,6 +16,7 @@ import httpx
 import pytest
 from cardgames.v1 import analysis_service_pb2, game_service_pb2
 from cardgames_client import Client, pb, table_options
+from google.rpc import error_details_pb2, status_pb2
 
 from tests.service.players import QUICK_OPTIONS
 from tests.service.server_process import ServerProcess
@@ -79,7 +84,7 @@ def test_four_seats_play_a_match_over_connect_and_a_spectator_watches_it_to_the_
     game_id, tokens = created["gameId"], _tokens(created)
     watched: list[dict[str, Any]] = []
     watcher = threading.Thread(target=lambda: watched.extend(
-        Connect(web_server.web_address).stream(GAME + "WatchGame", {"gameId": game_id})))
+        Connect(web_server.web_address).stream(GAME + "WatchGame", {"gameId": game_id, "afterVersion": "0"})))
     watcher.start()
     rng = random.Random(3)
     version = 0
@@ -96,8 +101,7 @@ def test_four_seats_play_a_match_over_connect_and_a_spectator_watches_it_to_the_
         version = int(answer["version"])
     watcher.join(timeout=120)
     assert not watcher.is_alive(), "the watch stream did not end with the game"
-    assert "snapshot" in watched[0]
-    assert [int(item["change"]["version"]) for item in watched[1:]] == list(range(1, version + 1))
+    assert [int(item["change"]["version"]) for item in watched] == list(range(1, version + 1))
     analysis = web.ok(ANALYSIS + "AnalyzeDeal", {"gameId": game_id, "seat": 1}, tokens[1])  # the last deal's
     assert analysis["analysis"]["play"]
 
@@ -136,7 +140,123 @@ def test_every_echo_of_hostile_input_is_cut_short(web):
 
 def test_a_body_over_the_limit_is_refused_before_it_is_read(web):
     answer = web.call(GAME + "GetGame", b'{"gameId": "' + b"x" * (5 * 1024 * 1024) + b'"}')
-    assert isinstance(answer, ConnectError) and answer.code == "resource_exhausted"
+    assert isinstance(answer, ConnectError)
+    assert (answer.code, answer.reasons) == ("resource_exhausted", ["REQUEST_TOO_LARGE"])
+
+
+def _raw_post(web_address: str, path: str, headers: bytes, body: bytes) -> tuple[int, bytes, bytes]:
+    """One HTTP/1.1 request written byte for byte (httpx refuses to send a header that is not text)."""
+    host, port = web_address.rsplit(":", 1)
+    with socket.create_connection((host, int(port)), timeout=60) as connection:
+        connection.sendall(b"POST " + path.encode() + b" HTTP/1.1\r\nhost: x\r\nconnection: close\r\n" + headers
+                           + b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    head, _, rest = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), head, rest
+
+
+def test_a_header_that_is_not_text_is_a_malformed_request(web_server):
+    status, head, body = _raw_post(web_server.web_address, GAME + "GetGame",
+                                   b"content-type: application/json\r\nx-note: caf\xe9\r\n", b'{"gameId": "x"}')
+    assert status == 400 and b'"invalid_argument"' in body and b"x-request-id" in head
+
+
+@pytest.mark.parametrize(("headers", "code", "reason"), [
+    ({"connect-timeout-ms": "9" * 5000}, "invalid_argument", "MALFORMED_REQUEST"),
+    ({"connect-timeout-ms": "-5"}, "invalid_argument", "MALFORMED_REQUEST"),
+    ({"connect-protocol-version": "v" * 5000}, "invalid_argument", "MALFORMED_REQUEST"),
+    ({"content-encoding": "gzip"}, "unimplemented", "UNSUPPORTED_ENCODING"),
+    ({"content-encoding": "br"}, "unimplemented", "UNSUPPORTED_ENCODING"),
+])
+def test_protocol_headers_are_checked_before_the_call_and_never_quoted_back(web, web_server, headers, code, reason):
+    answer = web.call(GAME + "GetGame", {"gameId": "x"}, headers={"x-request-id": f"hdr-{reason}-{len(str(headers))}",
+                                                                   **headers})
+    assert isinstance(answer, ConnectError) and (answer.code, answer.reasons) == (code, [reason])
+    assert len(answer.message) < 200 and "9999" not in answer.message and "vvvv" not in answer.message
+    assert answer.headers["x-request-id"] == f"hdr-{reason}-{len(str(headers))}"
+    _logged(web_server, answer.headers["x-request-id"])
+
+
+def _logged(server: ServerProcess, request_id: str) -> dict[str, Any]:
+    """The call's log line (lines are written in batches: waits for it)."""
+    deadline = time.monotonic() + 60
+    while True:
+        for record in server.log_records():
+            if record.get("request_id") == request_id and record.get("event") == "rpc":
+                return record
+        assert time.monotonic() < deadline, f"{request_id} was never logged"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize(("envelope", "reason"), [
+    (b"", "MALFORMED_REQUEST"),
+    (struct.pack(">BI", 0, 100) + b"{}", "MALFORMED_REQUEST"),
+    (struct.pack(">BI", 0, 2) + b"{}" + struct.pack(">BI", 0, 2) + b"{}", "MALFORMED_REQUEST"),
+    (struct.pack(">BI", 1, 2) + b"{}", "UNSUPPORTED_ENCODING"),
+    (struct.pack(">BI", 0x80, 2) + b"{}", "MALFORMED_REQUEST"),
+])
+def test_a_stream_body_must_be_exactly_one_plain_envelope(web_server, envelope, reason):
+    connect = httpx.post(f"http://{web_server.web_address}{GAME}WatchGame", content=envelope,
+                         headers={"content-type": "application/connect+json"})
+    assert connect.status_code == 200
+    flags, length = struct.unpack(">BI", connect.content[:5])
+    end = json.loads(connect.content[5:5 + length])
+    assert flags == 2 and end["error"]["code"] in ("invalid_argument", "unimplemented")
+    grpc_web_answer = httpx.post(f"http://{web_server.web_address}{GAME}WatchGame", content=envelope,
+                                 headers={"content-type": "application/grpc-web+proto"})
+    trailers = grpc_web_answer.content[5:].decode()
+    assert grpc_web_answer.content[0] == 0x80 and "grpc-status: " in trailers
+    details = next(line for line in trailers.split("\r\n") if line.startswith("grpc-status-details-bin"))
+    value = details.split(": ", 1)[1]
+    status = status_pb2.Status.FromString(base64.b64decode(value + "=" * (-len(value) % 4)))
+    info = error_details_pb2.ErrorInfo()
+    status.details[0].Unpack(info)
+    assert info.reason == reason and status.code in (3, 12)
+
+
+def test_native_grpc_on_the_web_port_is_sent_to_the_grpc_port(web_server):
+    answer = httpx.post(f"http://{web_server.web_address}{GAME}GetGame", content=b"\0\0\0\0\0",
+                        headers={"content-type": "application/grpc"})
+    assert answer.status_code == 415
+
+
+def test_answers_are_never_cached_and_streams_carry_their_request_id(web):
+    created = web.http.post(GAME + "CreateGame", content=b'{"variant": "VARIANT_HEARTS"}',
+                            headers={"content-type": "application/json"})
+    assert created.headers["cache-control"] == "no-store" and created.headers["x-content-type-options"] == "nosniff"
+    payload = json.dumps({"gameId": created.json()["gameId"]}).encode()
+    with web.http.stream("POST", GAME + "WatchGame", content=struct.pack(">BI", 0, len(payload)) + payload,
+                         headers={"content-type": "application/connect+json", "x-request-id": "stream-1"}) as stream:
+        assert stream.headers["x-request-id"] == "stream-1"
+
+
+def test_a_stopping_server_ends_open_streams_unavailable_as_grpc_does(tmp_path):
+    server = ServerProcess(tmp_path / "stop.db", "--grace", "1", web=True).start()
+    web = Connect(server.web_address)
+    try:
+        game_id = web.ok(GAME + "CreateGame", {"variant": "VARIANT_HEARTS"})["gameId"]
+        ended: list[BaseException] = []
+        opened = threading.Event()
+
+        def watch() -> None:
+            try:
+                for _ in web.stream(GAME + "WatchGame", {"gameId": game_id}):
+                    opened.set()
+            except BaseException as error:  # the test reads it
+                ended.append(error)
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        assert opened.wait(60)
+        assert server.terminate() == 0
+        watcher.join(60)
+        assert len(ended) == 1 and isinstance(ended[0], StreamFailed) and ended[0].error.code == "unavailable"
+        assert not any("Exception in ASGI" in line for line in server.logs)
+    finally:
+        web.close()
+        server.stop()
 
 
 def test_an_unknown_method_and_a_wrong_content_type_are_plain_http_errors(web):
