@@ -134,6 +134,8 @@ def test_a_person_plays_a_whole_euchre3_deal_by_key_presses(server: ServerProces
             assert re.search(rf"^\s*1\s+.*({'|'.join(['made the contract', 'went down', 'won every trick'])})", scores, re.M)
             assert all(f"{value:+d}" in scores for value in result.scores)
             assert " ".join(str(value) for value in view.scores) in " ".join(scores.split())
+            # The log follows the watch stream, which may come after the view the move answered.
+            await until(pilot, lambda: "scored" in app.text_of("side"), "the deal's score in the log")
             log = app.text_of("side")
             assert re.search(r"(West|East) plays [IEACSM] (Arc|Art|Com|Pen)\.", log) and "scored" in log
             app.save_screenshot(str(tmp_path / "deal.svg"))

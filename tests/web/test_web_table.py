@@ -144,7 +144,9 @@ def test_a_person_bids_and_plays_a_belote_deal_then_reads_its_analysis(open_brow
     totals = [int(page.text(page.testid(f"score-{side}"))) for side in range(2)]
     assert sum(totals) >= 162, totals
     page.click(page.testid("analysis-button"))
-    page.wait(lambda: page.present('[data-testid="analysis-play"][data-done="true"]'), message="the analysis did not finish")
+    # Every card's exact value and the whole table: seconds on a quiet machine, more on a busy one.
+    page.wait(lambda: page.present('[data-testid="analysis-play"][data-done="true"]'), timeout=300,
+              message="the analysis did not finish")
     cells = page.all(page.testid("analysis-card"))
     assert len(cells) == 32
     states = [cell.get_attribute("data-state") for cell in cells]

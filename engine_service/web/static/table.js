@@ -862,7 +862,8 @@ export class Table {
     this.clearError();
     this.render();
     try {
-      await api.submitMove(this.gameId, this.credential, move);
+      // The version the click was made on: a table that moved on meanwhile refuses it (VERSION_CONFLICT).
+      await api.submitMove(this.gameId, this.credential, move, this.version);
       this.selection.clear();
       this.hint = null;
     } catch (error) {
@@ -903,7 +904,7 @@ export class Table {
       const credential = answer.credential || {};
       const { rememberSeat } = await import("./storage.js");
       rememberSeat(answer.gameId, { seat: num(credential.seat), token: credential.token });
-      location.hash = `#game=${answer.gameId}`;
+      location.hash = `#game=${encodeURIComponent(answer.gameId)}`;
     } catch (error) {
       this.showError(error);
     }
