@@ -1,6 +1,6 @@
 """Plays one complete random game of each variant and prints the results.
 
-``cardgames-demo [--seed SEED]``: what ``scripts/serve`` runs until the gRPC service lands.
+``cardgames-demo [--seed SEED]``: the rules engine and the solver at work, without a server.
 """
 
 from __future__ import annotations
