@@ -4,7 +4,9 @@
         --deals 200 --samples 50 --jobs 2 [--passes] [--output ab.jsonl]
 
 Each side is a compiled extension (a copy of ``engine_service/_solver.abi3.so``: build the
-version to compare, copy the file away), loaded in a worker process of its own that answers
+version to compare, copy the file away), or a directory holding an ``engine_service`` package
+with its extension built (a ``git worktree``, for a change on the Python side too), loaded
+in a worker process of its own that answers
 its seats' hint questions (``engine_service.hints``, one thread, ``--samples`` deals a hint
 and no time budget: reproducible and unaffected by the machine's load). Each seeded deal is
 played twice: the new build in seats 0 and 2, the old one in 1 and 3, then the seats
@@ -53,16 +55,22 @@ class Settings:
 
 
 def _serve(extension: str, conn: Connection) -> None:
-    """A worker: the given extension in place of the package's, answering (question, seed, samples).
-    Nothing of ``engine_service`` is imported before (this module imports it lazily)."""
-    assert "engine_service._solver" not in sys.modules
-    loader = importlib.machinery.ExtensionFileLoader("engine_service._solver", extension)
-    spec = importlib.util.spec_from_file_location("engine_service._solver", extension, loader=loader)
-    assert spec is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["engine_service._solver"] = module
-    loader.exec_module(module)
+    """A worker answering (question, seed, samples) with ``extension`` in place of the package's
+    (or, a directory, the ``engine_service`` package there, with its own extension). Nothing of
+    ``engine_service`` is imported before (this module imports it lazily)."""
+    assert "engine_service" not in sys.modules
+    if os.path.isdir(extension):
+        sys.path.insert(0, extension)
+    else:
+        loader = importlib.machinery.ExtensionFileLoader("engine_service._solver", extension)
+        spec = importlib.util.spec_from_file_location("engine_service._solver", extension, loader=loader)
+        assert spec is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["engine_service._solver"] = module
+        loader.exec_module(module)
     from engine_service import hints
+
+    assert not os.path.isdir(extension) or hints.__file__.startswith(os.path.join(extension, ""))
 
     while True:
         request = conn.recv()
@@ -198,8 +206,8 @@ def run(settings: Settings, numbers: Iterable[int], jobs: int) -> Iterable[dict[
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--new", default=DEFAULT_NEW, help="the new build's extension (default: the package's)")
-    parser.add_argument("--old", required=True, help="the old build's extension (a copied _solver.abi3.so)")
+    parser.add_argument("--new", default=DEFAULT_NEW, help="the new build's extension or directory (default: the package's extension)")
+    parser.add_argument("--old", required=True, help="the old build's extension (a copied _solver.abi3.so) or a directory with its engine_service")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1, help="the deals' seed")
     parser.add_argument("--samples", type=int, default=50, help="deals a hint (both builds)")

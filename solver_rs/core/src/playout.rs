@@ -7,8 +7,9 @@
 //! cards by a whole deal of policy play ([`pass_values`]).
 //!
 //! The policy sees only its own hand and the table: lead low, duck under the trick's
-//! winner as high as possible, win high only when last and the trick is clean, and when
-//! void shed the Q♠, then the A♠/K♠ while the queen is out, then hearts, then high cards.
+//! winner as high as possible, and when it cannot, win with its highest card (never the
+//! Q♠; in spades the lowest unless last, lest the queen land on a high spade); when void
+//! shed the Q♠, then the A♠/K♠ while the queen is out, then hearts, then high cards.
 
 use crate::cards::{bits, Card, CardSet};
 use crate::deal::Deal;
@@ -72,9 +73,9 @@ pub(crate) fn policy_card(rules: &Rules, st: &State) -> u32 {
         if under != 0 {
             return highest(under); // duck, shedding as high a card as possible
         }
+        // Winning for now: shed the highest, but in spades, not last, the lowest.
         let without_queen = nonzero_or(legal & !queen_bit, legal);
-        let clean = rules.points_of(st.on_table()) == 0;
-        return if st.trick_len == rules.n - 1 && clean { highest(without_queen) } else { lowest(without_queen) };
+        return if led == SPADES && st.trick_len != rules.n - 1 { lowest(without_queen) } else { highest(without_queen) };
     }
     // Void in the led suit: shed the most dangerous card.
     if legal & queen_bit != 0 {
@@ -264,6 +265,31 @@ mod tests {
 
     fn deal(text: &str) -> Position {
         Position::parse(Variant::Hearts, text).unwrap()
+    }
+
+    /// The policy's card for the seat to move in `text`, as a code.
+    fn policy_in(text: &str) -> Card {
+        let position = deal(text);
+        let rules = Rules::new(&position, Objective::Hearts { player: 0 });
+        rules.natural(policy_card(&rules, &State::new(&rules, &position)))
+    }
+
+    fn card(code: &str) -> Card {
+        crate::notation::parse_cards(Variant::Hearts, code).unwrap()[0]
+    }
+
+    #[test]
+    fn a_follower_that_cannot_duck_sheds_its_highest_but_not_in_spades_before_the_last() {
+        // Clubs led, every club of seat 1 above the 5: the king, not the 7.
+        assert_eq!(policy_in("0:A.2.. ...KQ7 K.3.2. Q.4.3.;leader=0;trick=5C;points=10 0 0 0;tricks=10 0 0 0"), card("KC"));
+        // Spades led: the lowest spade (never the queen), lest the queen land on a high one.
+        assert_eq!(policy_in("0:A.2.. KQ7... ..2.KQ ..3.J8;leader=0;trick=5S;points=12 0 0 0;tricks=10 0 0 0"), card("7S"));
+        // Last to play in spades: the trick is its own, so the highest but the queen.
+        assert_eq!(policy_in("0:..2.A ..3.K ..4.J KQ7...;leader=0;trick=5S 4S 3S;points=13 0 0 0;tricks=10 0 0 0"), card("KS"));
+        // Last, a heart on the trick, no diamond under the winner: taken with the highest.
+        assert_eq!(policy_in("0:.2.3. .5..4 .6.5. ..QT9.;leader=0;trick=8D 3H 2D;points=22 0 0 0;tricks=10 0 0 0"), card("QD"));
+        // A card under the winner: ducked as high as possible.
+        assert_eq!(policy_in("0:A.2.. ...KQ4 K.3.2. Q.4.3.;leader=0;trick=5C;points=10 0 0 0;tricks=10 0 0 0"), card("4C"));
     }
 
     #[test]
