@@ -202,8 +202,9 @@ class CardgamesApp(App[int]):
         try:
             while True:
                 try:
-                    if self.view is None:
-                        await self.refresh_view()
+                    if self.view is None or failures:
+                        await self.refresh_view()  # after an outage: the table as it is now
+                        failures = 0  # the server answers again: a later outage gets its own retries
                     async for item in self.client.watch(self.session.game_id, self.session.seat, self.session.token,
                                                         after_version=after):
                         failures = 0
