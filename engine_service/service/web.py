@@ -320,7 +320,9 @@ class WebServer:
         for name in ("uvicorn", "uvicorn.error"):
             logger = logging.getLogger(name)
             logger.handlers, logger.propagate = [_LogBridge(logging.WARNING)], False
-        config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on", ws="none", server_header=False,
+        # h11, not httptools even where installed: h11 bounds what it buffers of a request's headers.
+        config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on", ws="none", http="h11",
+                                server_header=False,
                                 timeout_graceful_shutdown=max(1, math.ceil(grace)),
                                 h11_max_incomplete_event_size=MAX_HEADERS_BYTES, limit_concurrency=MAX_CONNECTIONS)
         config.load()
