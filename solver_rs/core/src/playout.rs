@@ -6,7 +6,8 @@
 //! boundary, and solving the rest exactly. A passing hint values each choice of three
 //! cards by a whole deal of policy play ([`pass_values`]).
 //!
-//! The policy sees only its own hand and the table: lead low, duck under the trick's
+//! The policy sees only its own hand and the table: lead low (a heart only up to the 5
+//! while anything else is quiet), duck under the trick's
 //! winner as high as possible, and when it cannot, win with its highest card (never the
 //! Q♠; in spades the lowest unless last, lest the queen land on a high spade); when void
 //! shed the Q♠, then the A♠/K♠ while the queen is out, then hearts, then high cards.
@@ -25,6 +26,8 @@ const SPADES: usize = 0;
 const HEARTS: usize = 1;
 /// Ranks are strength bits within a lane: 0 is the 2, 12 the ace.
 const QUEEN: u32 = 10;
+/// The 2♥ to the 5♥ lead as safely as a low card of another suit (someone else takes the trick).
+const LOW_HEART_RANKS: u32 = 4;
 
 fn rank(card: u32) -> u32 {
     card % 16
@@ -62,8 +65,9 @@ pub(crate) fn policy_card(rules: &Rules, st: &State) -> u32 {
     let queen_bit = 1u64 << queen;
     let high_spades = LANES[SPADES] & !((1u64 << (queen + 1)) - 1); // K♠ and A♠
     if st.trick_len == 0 {
-        // Lead low, keeping the Q♠ and the spades above it, and hearts while possible.
-        let quiet = nonzero_or(legal & !queen_bit & !high_spades & !LANES[HEARTS], legal & !queen_bit & !high_spades);
+        // Lead low, keeping the Q♠ and the spades above it, and hearts above the 5 while possible.
+        let high_hearts = LANES[HEARTS] & !((1u64 << (HEARTS as u32 * 16 + LOW_HEART_RANKS)) - 1);
+        let quiet = nonzero_or(legal & !queen_bit & !high_spades & !high_hearts, legal & !queen_bit & !high_spades);
         return lowest_rank(nonzero_or(quiet, legal));
     }
     let led = lane_of(u32::from(st.trick[0]));
@@ -290,6 +294,16 @@ mod tests {
         assert_eq!(policy_in("0:.2.3. .5..4 .6.5. ..QT9.;leader=0;trick=8D 3H 2D;points=22 0 0 0;tricks=10 0 0 0"), card("QD"));
         // A card under the winner: ducked as high as possible.
         assert_eq!(policy_in("0:A.2.. ...KQ4 K.3.2. Q.4.3.;leader=0;trick=5C;points=10 0 0 0;tricks=10 0 0 0"), card("4C"));
+    }
+
+    #[test]
+    fn a_lead_is_low_and_a_low_heart_counts_as_low() {
+        // Hearts broken: the 3♥ leads before the 7♣, the 9♥ does not.
+        let lead = |hand: &str| policy_in(&format!("0:{hand} 2..3. 3..4. Q..5.;leader=0;points=12 0 0 0;tricks=11 0 0 0"));
+        assert_eq!(lead(".3..7"), card("3H"));
+        assert_eq!(lead(".9..7"), card("7C"));
+        // The spades above the Q♠ kept while anything else is legal, a high heart included.
+        assert_eq!(lead("K.9.."), card("9H"));
     }
 
     #[test]
