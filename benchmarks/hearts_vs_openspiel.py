@@ -2,7 +2,7 @@
 equal time per move.
 
     .venv/bin/python benchmarks/hearts_vs_openspiel.py --deals 200 --seed 1 --jobs 2 \\
-        --output hearts_vs_openspiel.jsonl [--budget-ms 200] [--simulations 1300]
+        --output hearts_vs_openspiel.jsonl [--budget-ms 200] [--simulations 800]
 
 Needs OpenSpiel (``open_spiel``, not a project dependency): ``.venv/bin/python -m pip install open_spiel``.
 
@@ -309,7 +309,7 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=int, default=200,
                         help="the hint bot's budget a card; 0: no budget, --max-samples deals a card (reproducible)")
     parser.add_argument("--max-samples", type=int, default=hints.MAX_SAMPLES, help="the hint bot's most deals a card")
-    parser.add_argument("--simulations", type=int, default=1300, help="IS-MCTS simulations a card")
+    parser.add_argument("--simulations", type=int, default=800, help="IS-MCTS simulations a card")
     parser.add_argument("--uct-c", type=float, default=2.0, help="IS-MCTS exploration constant")
     parser.add_argument("--rollouts", type=int, default=1, help="random roll-outs per IS-MCTS leaf")
     parser.add_argument("--jobs", type=int, default=1, help="deals played in parallel processes")
