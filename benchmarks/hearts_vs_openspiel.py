@@ -4,7 +4,7 @@ equal time per move.
     .venv/bin/python benchmarks/hearts_vs_openspiel.py --deals 200 --seed 1 --jobs 2 \\
         --output hearts_vs_openspiel.jsonl [--budget-ms 200] [--simulations 800]
 
-Needs OpenSpiel (``open_spiel``, not a project dependency): ``.venv/bin/python -m pip install open_spiel``.
+Needs OpenSpiel, the optional ``bench`` group: ``.venv/bin/python -m pip install -e ".[bench]"``.
 
 Each seeded deal is played twice, dealt identically in our engine and in OpenSpiel's
 ``hearts`` (configured to docs/rules.md, passing off: card play only). Table A: the hint bot
@@ -318,7 +318,7 @@ def main() -> None:
     try:
         importlib.import_module("pyspiel")
     except ImportError:
-        sys.exit("OpenSpiel is not installed: .venv/bin/python -m pip install open_spiel")
+        sys.exit("OpenSpiel is not installed: .venv/bin/python -m pip install -e '.[bench]'")
     settings = Settings(args.seed, args.budget_ms, args.max_samples, args.simulations, args.uct_c, args.rollouts)
     rows = read_rows(args.output, settings)
     done = {row["deal"] for row in rows}
