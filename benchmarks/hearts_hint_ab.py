@@ -24,17 +24,16 @@ from __future__ import annotations
 import argparse
 import importlib.machinery
 import importlib.util
-import json
 import multiprocessing
 import os
 import statistics
 import sys
 import time
-from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
 from typing import Any
+
+from duplicate_runs import machine, margin, play_deals
 
 SEATS = 4
 TABLES = ((0, 2), (1, 3))  # the new build's seats at table A, then B
@@ -155,17 +154,11 @@ def play_deal(args: tuple[Settings, int]) -> dict[str, Any]:
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
-    from hearts_vs_openspiel import machine, t_975
-
     margins = [float(row["margin"]) for row in rows]
     n = len(margins)
     if not n:
         return "no deals"
-    mean = statistics.fmean(margins)
-    interval = "n/a (one deal)"
-    if n > 1:
-        half = t_975(n - 1) * statistics.stdev(margins) / n**0.5
-        interval = f"[{mean - half:+.2f}, {mean + half:+.2f}]"
+    mean, interval = margin(margins)
     new_move = sum(row["new_seconds"] for row in rows) / max(1, sum(row["new_moves"] for row in rows))
     old_move = sum(row["old_seconds"] for row in rows) / max(1, sum(row["old_moves"] for row in rows))
     return "\n".join([
@@ -177,30 +170,6 @@ def summary(rows: list[dict[str, Any]]) -> str:
         f"seconds per hint (with a choice): new {new_move:.4f}, old {old_move:.4f}",
         f"machine: {machine()}",
     ])
-
-
-def read_rows(path: str | None, settings: Settings) -> list[dict[str, Any]]:
-    if not path or not os.path.exists(path):
-        return []
-    rows = []
-    with open(path) as lines:
-        for line in lines:
-            if line.strip():
-                row = json.loads(line)
-                if {key: row.get(key) for key in settings.key()} != settings.key():
-                    sys.exit(f"{path} holds deals of other settings: use another --output")
-                rows.append(row)
-    return rows
-
-
-def run(settings: Settings, numbers: Iterable[int], jobs: int) -> Iterable[dict[str, Any]]:
-    work = [(settings, number) for number in numbers]
-    if jobs <= 1:
-        yield from map(play_deal, work)
-        return
-    with ProcessPoolExecutor(jobs) as pool:
-        for future in as_completed([pool.submit(play_deal, item) for item in work]):
-            yield future.result()
 
 
 def main() -> None:
@@ -218,25 +187,9 @@ def main() -> None:
     args = parser.parse_args()
     settings = Settings(args.seed, args.samples, args.old_samples or args.samples, args.passes,
                         os.path.abspath(args.new), os.path.abspath(args.old))
-    rows = read_rows(args.output, settings)
-    done = {row["deal"] for row in rows}
-    todo = [number for number in range(args.deals) if number not in done]
-    print(f"{len(todo)} deals to play ({len(done)} already in {args.output}), {settings}, {args.jobs} jobs", flush=True)
-    started = time.perf_counter()
-    out = open(args.output, "a") if args.output else None
-    try:
-        for row in run(settings, todo, args.jobs):
-            rows.append(row)
-            if out:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-            print(f"deal {row['deal']}: margin {row['margin']:+.2f}, new {row['new_points']}, "
-                  f"old {row['old_points']}, {row['seconds']} s", flush=True)
-    finally:
-        if out:
-            out.close()
-    print(f"{time.perf_counter() - started:.0f} s")
-    print(summary([row for row in rows if row["deal"] < args.deals]))
+    rows = play_deals(play_deal, settings, settings.key(), args.deals, args.jobs, args.output,
+                      lambda row: f"new {row['new_points']}, old {row['old_points']}")
+    print(summary(rows))
 
 
 if __name__ == "__main__":

@@ -30,18 +30,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import math
-import os
 import random
 import re
 import statistics
 import sys
 import time
-from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from typing import Any
+
+from duplicate_runs import machine, margin, play_deals
 
 from engine_service import hints
 from engine_service.rules import Card, Phase, Play, parse_move
@@ -225,37 +223,12 @@ def play_deal(args: tuple[Settings, int]) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- statistics
 
 # Student's t, two-sided 95%, for 1 to 30 degrees of freedom.
-T_975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-         2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
-
-
-def t_975(df: int) -> float:
-    if df <= len(T_975):
-        return T_975[df - 1]
-    z = 1.959964  # Cornish-Fisher expansion: within 0.1% from 30 degrees of freedom
-    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
-
-
-def machine() -> str:
-    model = "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as info:
-            model = next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), model)
-    except OSError:
-        pass
-    return f"{os.cpu_count()} cores (nproc), {model}"
-
-
 def summary(rows: list[dict[str, Any]]) -> str:
     margins = [float(row["margin"]) for row in rows]
     n = len(margins)
     if not n:
         return "no deals"
-    mean = statistics.fmean(margins)
-    interval = "n/a (one deal)"
-    if n > 1:
-        half = t_975(n - 1) * statistics.stdev(margins) / math.sqrt(n)
-        interval = f"[{mean - half:+.2f}, {mean + half:+.2f}]"
+    mean, interval = margin(margins)
     hint_move = sum(row["hint_seconds"] for row in rows) / max(1, sum(row["hint_moves"] for row in rows))
     mcts_move = sum(row["mcts_seconds"] for row in rows) / max(1, sum(row["mcts_moves"] for row in rows))
     moons = sum(moon is not None for row in rows for moon in row["moons"])
@@ -274,31 +247,6 @@ def summary(rows: list[dict[str, Any]]) -> str:
 
 
 # ----------------------------------------------------------------------------- main
-
-
-def read_rows(path: str | None, settings: Settings) -> list[dict[str, Any]]:
-    if not path or not os.path.exists(path):
-        return []
-    rows = []
-    with open(path) as lines:
-        for line in lines:
-            if not line.strip():
-                continue
-            row = json.loads(line)
-            if {key: row.get(key) for key in settings.key()} != settings.key():
-                sys.exit(f"{path} holds deals of other settings ({line.strip()[:200]}): use another --output")
-            rows.append(row)
-    return rows
-
-
-def run(settings: Settings, numbers: Iterable[int], jobs: int) -> Iterable[dict[str, Any]]:
-    work = [(settings, number) for number in numbers]
-    if jobs <= 1:
-        yield from map(play_deal, work)
-        return
-    with ProcessPoolExecutor(jobs) as pool:
-        for future in as_completed([pool.submit(play_deal, item) for item in work]):
-            yield future.result()
 
 
 def main() -> None:
@@ -320,25 +268,9 @@ def main() -> None:
     except ImportError:
         sys.exit("OpenSpiel is not installed: .venv/bin/python -m pip install -e '.[bench]'")
     settings = Settings(args.seed, args.budget_ms, args.max_samples, args.simulations, args.uct_c, args.rollouts)
-    rows = read_rows(args.output, settings)
-    done = {row["deal"] for row in rows}
-    todo = [number for number in range(args.deals) if number not in done]
-    print(f"{len(todo)} deals to play ({len(done)} already in {args.output}), {settings}, {args.jobs} jobs", flush=True)
-    started = time.perf_counter()
-    out = open(args.output, "a") if args.output else None
-    try:
-        for row in run(settings, todo, args.jobs):
-            rows.append(row)
-            if out:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-            print(f"deal {row['deal']}: margin {row['margin']:+.2f}, hint {row['hint_points']}, "
-                  f"IS-MCTS {row['mcts_points']}, {row['seconds']} s", flush=True)
-    finally:
-        if out:
-            out.close()
-    print(f"{time.perf_counter() - started:.0f} s")
-    print(summary([row for row in rows if row["deal"] < args.deals]))
+    rows = play_deals(play_deal, settings, settings.key(), args.deals, args.jobs, args.output,
+                      lambda row: f"hint {row['hint_points']}, IS-MCTS {row['mcts_points']}")
+    print(summary(rows))
 
 
 if __name__ == "__main__":
