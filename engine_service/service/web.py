@@ -280,8 +280,11 @@ def web_application(routes: dict[str, Endpoint[Any, Any]], origins: Sequence[str
             await connect(scope, receive, send)
         elif scope["type"] != "http":
             return
-        elif scope["path"].startswith(API_PREFIX):
+        elif scope["path"] in routes:
             await _api_call(connect, scope, receive, _with_headers(send, API_HEADERS))
+        elif scope["path"].startswith(API_PREFIX):
+            # No such method: connectrpc's plain 404, never a log line or a metric named by the caller.
+            await connect(scope, receive, _with_headers(send, API_HEADERS))
         else:
             await files(scope, receive, _with_headers(send, PAGE_HEADERS))
 

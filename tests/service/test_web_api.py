@@ -216,6 +216,17 @@ def test_a_stream_body_must_be_exactly_one_plain_envelope(web_server, envelope, 
     assert info.reason == reason and status.code in (3, 12)
 
 
+def test_a_call_to_no_method_is_a_plain_404_that_names_nothing_in_logs_or_metrics(web, web_server):
+    name = "NoSuchMethod" + "x" * 40
+    answer = web.http.post(GAME + name, content=b"{}", headers={
+        "content-type": "application/json", "connect-timeout-ms": "9" * 500, "x-request-id": "no-method-1"})
+    assert answer.status_code == 404
+    later = web.call(GAME + "ListGames", {}, headers={"x-request-id": "after-no-method-1"})
+    assert not isinstance(later, ConnectError)
+    _logged(web_server, "after-no-method-1")  # lines are written in order: the 404's would be there by now
+    assert not any(name in line or '"request_id":"no-method-1"' in line for line in web_server.logs)
+
+
 def test_native_grpc_on_the_web_port_is_sent_to_the_grpc_port(web_server):
     answer = httpx.post(f"http://{web_server.web_address}{GAME}GetGame", content=b"\0\0\0\0\0",
                         headers={"content-type": "application/grpc"})
