@@ -24,6 +24,7 @@ import json
 import os
 import sys
 import threading
+import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -39,6 +40,8 @@ from .solver import Solver
 VARIANTS = ("euchre3", "belote3", "hearts", "belote")
 # Deals handed out ahead of the ones being solved (per worker), so no worker waits for work.
 AHEAD = 4
+# How often a pool worker looks whether the run that started it is still there.
+PARENT_POLL_SECONDS = 0.5
 
 # One solver per thread (a Dask worker runs tasks on several): its tables stay warm from
 # deal to deal, and a solver is never shared by two solves at once.
@@ -112,9 +115,23 @@ def _same_input(output: Path, lines: int, deals: list[str]) -> bool:
     return bool(last.get("index") == lines - 1 and last.get("deal") == deals[lines - 1])
 
 
+def _end_with_the_run() -> None:
+    """A pool worker's start: it ends once the run that started it has (a killed run cannot
+    tell its workers, which would otherwise wait for work forever)."""
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), name="end-with-the-run", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    # An orphan is re-parented: its parent's id changes. The solver releases the GIL, so
+    # this runs during a long solve too.
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
+
+
 def run_local(variant: str, items: list[tuple[int, str]], table: bool, processes: int) -> Iterator[dict[str, Any]]:
     """The lines as they finish, solved on ``processes`` local processes."""
-    with ProcessPoolExecutor(max_workers=processes) as pool:
+    with ProcessPoolExecutor(max_workers=processes, initializer=_end_with_the_run) as pool:
         pending = iter(items)
         running: set[Future[dict[str, Any]]] = set()
         try:

@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 from cardgames_client import deal_input
 
 from engine_service.analyze_cli import analyse_one, main, random_deals
@@ -62,8 +63,13 @@ def test_a_run_interrupted_then_killed_resumes_and_has_every_deal_once_in_order(
     after_interrupt = output.read_bytes().count(b"\n")
     second = _run(arguments)
     _wait_for_lines(output, after_interrupt + 20, second)
+    workers = psutil.Process(second.pid).children(recursive=True)
+    assert len(workers) >= 2
     second.send_signal(signal.SIGKILL)
     second.wait(timeout=60)
+    # Its pool workers end with it, rather than wait for work forever.
+    _, alive = psutil.wait_procs(workers, timeout=60)
+    assert not alive, f"workers outlived the killed run: {[worker.pid for worker in alive]}"
     with open(output, "ab") as cut:  # as if the kill came in the middle of a line
         cut.write(b'{"index": 99')
     third = _run(arguments)
