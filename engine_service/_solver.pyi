@@ -4,7 +4,8 @@ from collections.abc import Callable
 from typing import Any, final
 
 __all__ = [
-    "DEFAULT_MEMORY_MB", "InconsistentKnowledgeError", "InvalidInputError", "InvalidPositionError", "NotationError",
+    "DEFAULT_MEMORY_MB", "InconsistentKnowledgeError", "InvalidInputError", "InvalidPositionError", "MAX_MEMORY_MB",
+    "NotationError",
     "SolveStoppedError", "Solver", "SolverError", "StopFlag", "UnknownVariantError", "core_version", "count_cards",
     "evaluate_cards", "evaluate_passes", "interrupt_all", "legal_cards", "sample_placements", "set_slowdown",
     "slowdown", "solve_batch", "trick_result",
@@ -19,6 +20,7 @@ class InconsistentKnowledgeError(InvalidInputError): ...
 class SolveStoppedError(SolverError): ...
 
 DEFAULT_MEMORY_MB: int
+MAX_MEMORY_MB: int
 
 def set_slowdown(factor: int) -> None: ...
 def slowdown() -> int: ...

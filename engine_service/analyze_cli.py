@@ -68,7 +68,7 @@ def analyse_one(variant: str, index: int, deal: str, table: bool) -> dict[str, A
     process: its tables stay warm from deal to deal."""
     solver = getattr(_local, "solver", None)
     if solver is None:
-        solver = _local.solver = Solver(memory_mb=256)
+        solver = _local.solver = Solver()
     try:
         result = analyse_deal(variant, deal, table=table, solver=solver)
     except RuleViolation as violation:

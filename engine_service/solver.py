@@ -34,12 +34,17 @@ __all__ = [
     "DDTable", "InvalidInputError", "InvalidPositionError", "NotationError", "Progress", "Solution", "Solver",
     "SolverError", "SolveStoppedError", "StopFlag", "UnknownVariantError", "core_version", "count_cards", "legal_cards",
     "interrupt_all", "seconds_until", "slowed_down", "solve_batch", "TrickResult", "trick_result",
-    "SOLVER_VARIANTS", "VALUE_UNITS", "ValueBounds",
+    "DEFAULT_MEMORY_MB", "MAX_MEMORY_MB", "SOLVER_VARIANTS", "VALUE_UNITS", "ValueBounds",
     "CardEvaluation", "Holder", "PassEvaluation", "evaluate_cards", "evaluate_passes", "holder_spec",
     "sample_placements",
 ]
 
 SOLVER_VARIANTS = ("bridge", *VARIANTS)
+
+# A solver's table memory unless told otherwise, in MB (the extension's own default), and
+# the most it accepts.
+DEFAULT_MEMORY_MB = _solver.DEFAULT_MEMORY_MB
+MAX_MEMORY_MB = _solver.MAX_MEMORY_MB
 
 # What a solved value counts, per variant (see the module's docstring).
 VALUE_UNITS = {name: rules.value_unit for name, rules in VARIANTS.items()}
@@ -151,7 +156,7 @@ class Solver:
     waiting at most its ``deadline``. Solvers of their own run in parallel (the GIL is
     released while solving)."""
 
-    def __init__(self, memory_mb: int = _solver.DEFAULT_MEMORY_MB) -> None:
+    def __init__(self, memory_mb: int = DEFAULT_MEMORY_MB) -> None:
         self._inner = _solver.Solver(memory_mb)
         self._lock = threading.Lock()
 

@@ -25,7 +25,7 @@ from cardgames.v1 import analysis_service_pb2, analysis_service_pb2_grpc, game_s
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from ..solver import interrupt_all, slowed_down
+from ..solver import MAX_MEMORY_MB, interrupt_all, slowed_down
 from . import logs, metrics, workers
 from .analysis_servicer import AnalysisServiceServicer
 from .clock import clock_from_environment
@@ -34,7 +34,7 @@ from .games import GameService
 from .interceptor import ServiceInterceptor, add_intercepted, service_handlers
 from .runner import TableRunner
 from .servicer import GameServiceServicer
-from .solving import SolverSlots
+from .solving import ANALYSIS_MEMORY_MB, SolverSlots
 from .store import DatabaseTooNew, database_for_logs, open_store
 from .web import Draining, WebServer, bind, endpoints, web_application
 
@@ -42,8 +42,8 @@ SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_
 ANALYSIS_SERVICE_NAME = analysis_service_pb2.DESCRIPTOR.services_by_name["AnalysisService"].full_name
 
 
-def _number(kind: Callable[[str], float], least: float) -> Callable[[str], float]:
-    """Reads a number of ``kind`` no smaller than ``least``."""
+def _number(kind: Callable[[str], float], least: float, most: float = math.inf) -> Callable[[str], float]:
+    """Reads a number of ``kind`` from ``least`` to ``most``."""
     def read(text: str) -> float:
         try:
             value = kind(text)
@@ -53,6 +53,8 @@ def _number(kind: Callable[[str], float], least: float) -> Callable[[str], float
             raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
         if value < least:
             raise argparse.ArgumentTypeError(f"{text!r}: must be at least {least}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"{text!r}: must be at most {most}")
         return value
     return read
 
@@ -106,6 +108,10 @@ class Settings:
     caller_slots: int = _setting(
         0, _number(int, 0),
         "the most analysis slots one caller (a peer address) holds at once; 0: half of them, at least one")
+    analysis_memory_mb: int = _setting(
+        ANALYSIS_MEMORY_MB, _number(int, 16, MAX_MEMORY_MB),
+        "the most memory, in MB, each analysis slot's solver tables grow to (a whole hearts deal may use all "
+        "of it; with less, its solve takes longer)")
 
 
 @dataclass(frozen=True)
@@ -198,7 +204,8 @@ class Server:
             raise StartupError("database_too_new", f"{settings.database}: {error}") from None
         self.games = GameService(self.store, clock=clock_from_environment())
         self.health = health.aio.HealthServicer()  # type: ignore[attr-defined]  # grpc-stubs predates health.aio
-        self.solving = SolverSlots(settings.solver_slots, settings.hint_slots, settings.caller_slots)
+        self.solving = SolverSlots(settings.solver_slots, settings.hint_slots, settings.caller_slots,
+                                   analysis_memory_mb=settings.analysis_memory_mb)
         self.runner = TableRunner(self.games, self.solving)
         metrics.watch_slots("hint", lambda: self.solving.hints.busy)
         metrics.watch_slots("analysis", lambda: self.solving.analysis.busy)

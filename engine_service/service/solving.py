@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 from .. import bots, hints
 from ..bots import SeatKnowledge
 from ..rules import Move
-from ..solver import Solver, SolveStoppedError
+from ..solver import DEFAULT_MEMORY_MB, Solver, SolveStoppedError
 from ..tables import Strength
 from .errors import DeadlineExceeded, SolverBusy
 
@@ -41,8 +41,9 @@ MAX_HINT_SECONDS = 30.0
 DEADLINE_MARGIN_SECONDS = 0.05
 # Kept from a hint's budget for what follows the solving: ranking, conversion, sending.
 ANSWER_SECONDS = 0.003
-# Each solver thread keeps one analysis solver (its tables stay warm between deals).
-ANALYSIS_MEMORY_MB = 64
+# Each solver thread keeps one analysis solver (its tables stay warm between deals), whose
+# tables grow to this (the solver's own bound: a whole hearts deal may need most of it).
+ANALYSIS_MEMORY_MB = DEFAULT_MEMORY_MB
 # How soon a bot tries again for a hint slot that players' hints hold.
 BOT_RETRY_SECONDS = 0.02
 
@@ -158,7 +159,9 @@ class SolverPool:
 class SolverSlots:
     """The hint pool and the analysis pool (each by default one slot per core)."""
 
-    def __init__(self, analysis_slots: int = 0, hint_slots: int = 0, caller_slots: int = 0) -> None:
+    def __init__(self, analysis_slots: int = 0, hint_slots: int = 0, caller_slots: int = 0,
+                 analysis_memory_mb: int = ANALYSIS_MEMORY_MB) -> None:
+        self.analysis_memory_mb = analysis_memory_mb
         cores = os.cpu_count() or 1
         analysis_slots = analysis_slots or cores
         self.analysis = SolverPool("analysis", analysis_slots, caller_slots or max(1, analysis_slots // 2))
@@ -170,7 +173,7 @@ class SolverSlots:
         """The calling solver thread's own analysis solver."""
         solver = getattr(self._local, "solver", None)
         if solver is None:
-            solver = self._local.solver = Solver(memory_mb=ANALYSIS_MEMORY_MB)
+            solver = self._local.solver = Solver(memory_mb=self.analysis_memory_mb)
         return solver
 
     async def hint(

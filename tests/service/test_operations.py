@@ -18,6 +18,8 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
 from engine_service.service.server import parse_settings
+from engine_service.service.solving import SolverSlots
+from engine_service.solver import DEFAULT_MEMORY_MB
 from tests.service.players import QUICK_OPTIONS, next_move, play_to_end
 from tests.service.server_process import ServerProcess
 
@@ -121,7 +123,8 @@ def test_help_names_every_setting_with_its_variable_and_default(capsys):
                                     ("--sync", "CARDGAMES_SYNC", "FULL"), ("--grace", "CARDGAMES_GRACE", "10.0"),
                                     ("--log-level", "CARDGAMES_LOG_LEVEL", "info"),
                                     ("--workers", "CARDGAMES_WORKERS", "1"),
-                                    ("--solver-slots", "CARDGAMES_SOLVER_SLOTS", "0")]:
+                                    ("--solver-slots", "CARDGAMES_SOLVER_SLOTS", "0"),
+                                    ("--analysis-memory-mb", "CARDGAMES_ANALYSIS_MEMORY_MB", "256")]:
         assert flag in text and f"[env {variable}, default {default}]" in text
 
 
@@ -136,6 +139,8 @@ def test_help_names_every_setting_with_its_variable_and_default(capsys):
     (["--workers", "x"], {}, "--workers", "is not a number"),
     (["--sync", "nope"], {}, "--sync", "must be one of FULL, NORMAL"),
     (["--solver-slots", "-2"], {}, "--solver-slots", "must be at least 0"),
+    (["--analysis-memory-mb", "8"], {}, "--analysis-memory-mb", "must be at least 16"),
+    ([], {"CARDGAMES_ANALYSIS_MEMORY_MB": "100000"}, "CARDGAMES_ANALYSIS_MEMORY_MB", "must be at most 4096"),
 ])
 def test_a_bad_setting_stops_with_a_message_naming_it(capsys, argv, environ, named, why):
     with pytest.raises(SystemExit) as exit_:
@@ -143,6 +148,17 @@ def test_a_bad_setting_stops_with_a_message_naming_it(capsys, argv, environ, nam
     assert exit_.value.code == 2
     error = capsys.readouterr().err
     assert named in error and why in error
+
+
+def test_the_analysis_solvers_get_the_memory_configured():
+    settings = parse_settings(["--analysis-memory-mb", "64"])
+    slots = SolverSlots(settings.solver_slots, analysis_memory_mb=settings.analysis_memory_mb)
+    try:
+        assert slots.thread_solver().memory_bytes == 64 << 20
+        # By default the solver's own bound, what a whole hearts deal is measured with.
+        assert SolverSlots().thread_solver().memory_bytes == DEFAULT_MEMORY_MB << 20
+    finally:
+        slots.close()
 
 
 def test_a_flag_wins_over_its_variable_even_a_bad_one():

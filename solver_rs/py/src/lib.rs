@@ -443,6 +443,7 @@ fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InconsistentKnowledgeError", py.get_type::<error::InconsistentKnowledgeError>())?;
     m.add("SolveStoppedError", py.get_type::<error::SolveStoppedError>())?;
     m.add("DEFAULT_MEMORY_MB", core::DEFAULT_MEMORY_BYTES >> 20)?;
+    m.add("MAX_MEMORY_MB", MAX_MEMORY_MB)?;
     m.add_class::<Solver>()?;
     m.add_class::<StopFlag>()?;
     m.add_function(wrap_pyfunction!(core_version, m)?)?;
