@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from cardgames_client.terminal import texts
+
 from engine_service.rules.errors import Reason
 from engine_service.service import errors
 
