@@ -23,8 +23,8 @@ import argparse
 import json
 import os
 import sys
+import multiprocessing
 import threading
-import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -40,8 +40,6 @@ from .solver import Solver
 VARIANTS = ("euchre3", "belote3", "hearts", "belote")
 # Deals handed out ahead of the ones being solved (per worker), so no worker waits for work.
 AHEAD = 4
-# How often a pool worker looks whether the run that started it is still there.
-PARENT_POLL_SECONDS = 0.5
 
 # One solver per thread (a Dask worker runs tasks on several): its tables stay warm from
 # deal to deal, and a solver is never shared by two solves at once.
@@ -118,14 +116,15 @@ def _same_input(output: Path, lines: int, deals: list[str]) -> bool:
 def _end_with_the_run() -> None:
     """A pool worker's start: it ends once the run that started it has (a killed run cannot
     tell its workers, which would otherwise wait for work forever)."""
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), name="end-with-the-run", daemon=True).start()
+    run = multiprocessing.parent_process()
+    if run is not None:
+        threading.Thread(target=_exit_after, args=(run,), name="end-with-the-run", daemon=True).start()
 
 
-def _watch_parent(parent: int) -> None:
-    # An orphan is re-parented: its parent's id changes. The solver releases the GIL, so
-    # this runs during a long solve too.
-    while os.getppid() == parent:
-        time.sleep(PARENT_POLL_SECONDS)
+def _exit_after(run: multiprocessing.process.BaseProcess) -> None:
+    # Waits on the run's sentinel, which closes when it exits, however it was started and
+    # ended; the solver releases the GIL, so this ends a worker during a long solve too.
+    run.join()
     os._exit(1)
 
 

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import psutil
+import pytest
 from cardgames_client import deal_input
 
 from engine_service.analyze_cli import analyse_one, main, random_deals
@@ -80,6 +81,35 @@ def test_a_run_interrupted_then_killed_resumes_and_has_every_deal_once_in_order(
     assert [line["deal"] for line in lines] == deals
     for index in (0, after_interrupt - 1, after_interrupt, 299):  # spot checks against a direct analysis
         assert lines[index] == analyse_one("belote3", index, deals[index], False)
+
+
+# A run holding a pool of two workers started by the given method, until it is killed.
+_POOL_RUN = """
+import multiprocessing, os, sys, time
+from concurrent.futures import ProcessPoolExecutor
+from engine_service.analyze_cli import _end_with_the_run
+context = multiprocessing.get_context(sys.argv[1])
+with ProcessPoolExecutor(2, mp_context=context, initializer=_end_with_the_run) as pool:
+    futures = [pool.submit(time.sleep, 0.2) for _ in range(2)]
+    [future.result() for future in futures]
+    print(len(multiprocessing.active_children()), flush=True)
+    time.sleep(600)
+"""
+
+
+@pytest.mark.parametrize("method", ["fork", "forkserver", "spawn"])
+def test_pool_workers_end_with_a_killed_run_however_they_were_started(method):
+    run = subprocess.Popen([sys.executable, "-c", _POOL_RUN, method], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert run.stdout is not None and int(run.stdout.readline()) >= 2
+        processes = psutil.Process(run.pid).children(recursive=True)  # the workers, and the helpers of the method
+    finally:
+        run.kill()
+        run.wait(timeout=60)
+    _, alive = psutil.wait_procs(processes, timeout=60)
+    for process in alive:
+        process.kill()
+    assert not alive, f"{method}: {[process.cmdline() for process in alive]} outlived the killed run"
 
 
 def test_an_output_of_other_deals_is_never_resumed(tmp_path):
