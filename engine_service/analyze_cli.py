@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import sys
-import multiprocessing
 import threading
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
