@@ -107,7 +107,7 @@ def analyse_deal(
     solver: Solver | None = None,
 ) -> DealAnalysis:
     """A deal before bidding: its play under ``contract`` and (if ``table``) its table."""
-    solver = solver or Solver(memory_mb=64)
+    solver = solver or Solver()
     clock = _Clock(deadline)
     play = _solve(solver, variant, _deal_play(variant, deal, dealer, contract, solver, clock), clock)
     dd = solver.dd_table(variant, deal, dealer, deadline=clock.left()) if table else None
@@ -127,7 +127,7 @@ def deal_bounds(
 ) -> PlayBounds:
     """:func:`analyse_deal`'s play, anytime: each new bounds to ``on_progress``, the last
     returned (``stopped`` when ``deadline`` or ``stop`` came first)."""
-    solver = solver or Solver(memory_mb=64)
+    solver = solver or Solver()
     clock = _Clock(deadline)
     play = _deal_play(variant, deal, dealer, contract, solver, clock)
     return _bounds(solver, variant, play, clock, on_progress, stop)
@@ -149,7 +149,7 @@ def analyse_position(
     solver: Solver | None = None,
 ) -> DealAnalysis:
     """One position (any point of play); ``player`` is required without a contract (hearts)."""
-    solver = solver or Solver(memory_mb=64)
+    solver = solver or Solver()
     play = _solve(solver, variant, _position_play(variant, position, player), _Clock(deadline))
     return DealAnalysis(variant, UNITS[variant], play, None)
 
@@ -165,7 +165,7 @@ def position_bounds(
     stop: StopFlag | None = None,
 ) -> PlayBounds:
     """:func:`analyse_position`, anytime (see :func:`deal_bounds`)."""
-    solver = solver or Solver(memory_mb=64)
+    solver = solver or Solver()
     return _bounds(solver, variant, _position_play(variant, position, player), _Clock(deadline), on_progress, stop)
 
 
@@ -186,7 +186,7 @@ def analyse_played_deal(
     """A deal played to its end, from ``start`` (the first card of one of its tricks); in
     hearts the values are ``player``'s points. The table: the same hands under every trump
     and taker from the first trick; in hearts each player's points, from any trick."""
-    solver = solver or Solver(memory_mb=64)
+    solver = solver or Solver()
     clock = _Clock(deadline)
     variant = game.variant
     play = _solve(solver, variant, _played_play(game, start, player), clock)
@@ -214,7 +214,7 @@ def played_deal_bounds(
     stop: StopFlag | None = None,
 ) -> PlayBounds:
     """:func:`analyse_played_deal`'s play from ``start``, anytime (see :func:`deal_bounds`)."""
-    solver = solver or Solver(memory_mb=64)
+    solver = solver or Solver()
     return _bounds(solver, game.variant, _played_play(game, start, player), _Clock(deadline), on_progress, stop)
 
 

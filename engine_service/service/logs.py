@@ -17,6 +17,7 @@ import contextvars
 import datetime
 import logging
 import sys
+import traceback
 from collections.abc import MutableMapping
 from typing import Any, BinaryIO
 
@@ -99,6 +100,30 @@ def access(**event: Any) -> None:
     if _ACCESS_LINES and _OUTPUT is not None and _RENDER is not None:
         event["event"] = "rpc"
         _OUTPUT.msg(_RENDER(None, "info", event))
+
+
+class _Bridge(logging.Handler):
+    """A library's standard-library log records as the server's JSON lines."""
+
+    def __init__(self, event: str) -> None:
+        super().__init__(logging.WARNING)
+        self.event = event
+
+    def emit(self, record: logging.LogRecord) -> None:
+        # The exception's type and where it was raised, not its message: a message may hold a card.
+        error = record.exc_info[1] if record.exc_info else None
+        where = traceback.extract_tb(error.__traceback__)[-1] if error is not None and error.__traceback__ else None
+        get_logger().warning(self.event, detail=record.getMessage()[:200],
+                             error_type=type(error).__name__ if error is not None else None,
+                             raised_at=f"{where.filename}:{where.lineno}" if where is not None else None)
+
+
+def bridge(names: tuple[str, ...], event: str) -> None:
+    """The warnings of the standard-library loggers ``names`` (a library's own, whose messages
+    hold no card) become JSON lines of ``event``, the message cut short, instead of plain text."""
+    for name in names:
+        logger = logging.getLogger(name)
+        logger.handlers, logger.propagate = [_Bridge(event)], False
 
 
 def get_logger() -> structlog.typing.FilteringBoundLogger:

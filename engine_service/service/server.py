@@ -207,8 +207,10 @@ class Server:
         self.solving = SolverSlots(settings.solver_slots, settings.hint_slots, settings.caller_slots,
                                    analysis_memory_mb=settings.analysis_memory_mb)
         self.runner = TableRunner(self.games, self.solving)
-        metrics.watch_slots("hint", lambda: self.solving.hints.busy)
-        metrics.watch_slots("analysis", lambda: self.solving.analysis.busy)
+        # The gauges hold the pools, not the server: the registry is global and outlives it.
+        solving = self.solving
+        metrics.watch_slots("hint", lambda: solving.hints.busy)
+        metrics.watch_slots("analysis", lambda: solving.analysis.busy)
         self._database_watch: asyncio.Task[None] | None = None
         interceptor = ServiceInterceptor()
         services = (
@@ -305,6 +307,9 @@ async def serve(settings: Settings) -> None:
     except StartupError as error:
         log.error(error.event, detail=error.detail)
         logs.flush()
+        # Its gRPC server, bound but never started, is stopped while the loop runs rather
+        # than left to the interpreter's exit (which reports a failed hook).
+        await server.stop()
         raise SystemExit(1) from None
     if workers.is_worker():
         log.info("worker_started", address=server.address, web_address=server.web_address, pid=os.getpid())

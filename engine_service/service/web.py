@@ -19,11 +19,9 @@ event loop, so both transports share one process, one store and one set of solve
 from __future__ import annotations
 
 import asyncio
-import logging
 import math
 import socket
 import time
-import traceback
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -300,18 +298,6 @@ def bind(address: str, *, reuse_port: bool) -> socket.socket:
     return socket.create_server((host, int(port)), family=family, reuse_port=reuse_port)
 
 
-class _LogBridge(logging.Handler):
-    """uvicorn's own warnings (a malformed HTTP request, a shutdown cut short) as the server's JSON log lines."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        # The exception's type and where it was raised, not its message: a message may hold a card.
-        error = record.exc_info[1] if record.exc_info else None
-        where = traceback.extract_tb(error.__traceback__)[-1] if error is not None and error.__traceback__ else None
-        logs.get_logger().warning("web_server", detail=record.getMessage()[:200],
-                                  error_type=type(error).__name__ if error is not None else None,
-                                  raised_at=f"{where.filename}:{where.lineno}" if where is not None else None)
-
-
 class WebServer:
     """uvicorn serving ``app`` on ``listening`` (from :func:`bind`)."""
 
@@ -320,9 +306,8 @@ class WebServer:
         self.draining = draining
         host, port = self.socket.getsockname()[:2]
         self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-        for name in ("uvicorn", "uvicorn.error"):
-            logger = logging.getLogger(name)
-            logger.handlers, logger.propagate = [_LogBridge(logging.WARNING)], False
+        # uvicorn's own warnings (a malformed HTTP request, a shutdown cut short).
+        logs.bridge(("uvicorn", "uvicorn.error"), "web_server")
         # h11, not httptools even where installed: h11 bounds what it buffers of a request's headers.
         config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on", ws="none", http="h11",
                                 server_header=False,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -17,8 +18,7 @@ from cardgames_client import CardgamesError, Client
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
-from engine_service.service.server import parse_settings
-from engine_service.service.solving import SolverSlots
+from engine_service.service.server import Server, parse_settings
 from engine_service.solver import DEFAULT_MEMORY_MB
 from tests.service.players import QUICK_OPTIONS, next_move, play_to_end
 from tests.service.server_process import ServerProcess
@@ -150,15 +150,19 @@ def test_a_bad_setting_stops_with_a_message_naming_it(capsys, argv, environ, nam
     assert named in error and why in error
 
 
-def test_the_analysis_solvers_get_the_memory_configured():
-    settings = parse_settings(["--analysis-memory-mb", "64"])
-    slots = SolverSlots(settings.solver_slots, analysis_memory_mb=settings.analysis_memory_mb)
-    try:
-        assert slots.thread_solver().memory_bytes == 64 << 20
-        # By default the solver's own bound, what a whole hearts deal is measured with.
-        assert SolverSlots().thread_solver().memory_bytes == DEFAULT_MEMORY_MB << 20
-    finally:
-        slots.close()
+def test_the_analysis_solvers_get_the_memory_configured(tmp_path):
+    async def analysis_memory(*flags: str) -> int:
+        settings = parse_settings(["--address", "127.0.0.1:0", "--database", str(tmp_path / "games.db"),
+                                   "--web-address", "", *flags])
+        server = Server(settings)
+        try:
+            return server.solving.thread_solver().memory_bytes
+        finally:
+            await server.stop()
+
+    assert asyncio.run(analysis_memory("--analysis-memory-mb", "64")) == 64 << 20
+    # By default the solver's own bound, what a whole hearts deal is measured with.
+    assert asyncio.run(analysis_memory()) == DEFAULT_MEMORY_MB << 20
 
 
 def test_a_flag_wins_over_its_variable_even_a_bad_one():
@@ -174,6 +178,19 @@ def test_the_server_refuses_a_bad_variable_before_it_starts(tmp_path):
     assert run.returncode == 2
     assert "environment variable CARDGAMES_SYNC: 'OFF': must be one of FULL, NORMAL" in run.stderr
     assert not (tmp_path / "x.db").exists()
+
+
+def test_a_server_whose_database_is_unreachable_stops_with_json_lines_only(tmp_path):
+    """The driver's retries and the refusal are log lines like any other, and nothing else is
+    written on the way out."""
+    run = subprocess.run([sys.executable, "-m", "engine_service.service.server", "--address", "127.0.0.1:0",
+                          "--web-address", "", "--database", "postgresql://nobody:secret@127.0.0.1:1/none"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1
+    lines = [json.loads(line) for line in run.stderr.splitlines()]  # every line is JSON
+    assert lines[-1]["event"] == "database_unavailable"
+    assert any(line["event"] == "database_driver" for line in lines[:-1])
+    assert "secret" not in run.stderr
 
 
 def test_a_second_server_cannot_take_the_port(server, tmp_path):

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from .. import logs
 from ..errors import AlreadyExists, StorageUnavailable, VersionConflict
 from .contract import OnChange, Watched
 from .records import (
@@ -104,6 +105,8 @@ T = TypeVar("T")
 class PostgresStore:
     def __init__(self, url: str) -> None:
         self.url = url
+        # The driver's warnings (a refused connection, retried) as the server's JSON lines.
+        logs.bridge(("psycopg", "psycopg.pool"), "database_driver")
         self._pool: AsyncConnectionPool | None = None
         self._checking: asyncio.Task[None] | None = None
 
