@@ -69,6 +69,19 @@ def _one_of(*choices: str) -> Callable[[str], str]:
     return read
 
 
+def _address(empty: bool = False) -> Callable[[str], str]:
+    """Reads host:port (an IPv6 host in brackets) with a port from 0 to 65535; ``empty``
+    allows "" (listen nowhere)."""
+    def read(text: str) -> str:
+        if empty and text == "":
+            return text
+        host, colon, port = text.rpartition(":")
+        if not colon or not host or not port.isdigit() or int(port) > 65535:
+            raise argparse.ArgumentTypeError(f"{text!r}: must be host:port with a port from 0 to 65535")
+        return text
+    return read
+
+
 def _setting(default: Any, read: Callable[[str], object], what: str) -> Any:
     """A field of `Settings`: its default, how its text is read, and what it does."""
     return field(default=default, metadata={"read": read, "help": what})
@@ -78,7 +91,7 @@ def _setting(default: Any, read: Callable[[str], object], what: str) -> Any:
 class Settings:
     """Every setting, each declared once: `OPTIONS` derives the flags and variables from these."""
 
-    address: str = _setting("127.0.0.1:50051", str, "host:port to listen on (port 0 picks a free one)")
+    address: str = _setting("127.0.0.1:50051", _address(), "host:port to listen on (port 0 picks a free one)")
     database: str = _setting(
         "cardgames.db", str,
         "the games' database: a SQLite file (or sqlite:///path; created if missing) or a PostgreSQL URL "
@@ -98,9 +111,9 @@ class Settings:
         "solver threads for hints per process, apart from the analyses' so players never wait behind a batch "
         "(a hint takes as many free ones as there are cores, at least one); 0: one per core")
     metrics_address: str = _setting(
-        "", str, "host:port serving Prometheus metrics at /metrics (port 0 picks one); empty: none")
+        "", _address(empty=True), "host:port serving Prometheus metrics at /metrics (port 0 picks one); empty: none")
     web_address: str = _setting(
-        "127.0.0.1:8080", str,
+        "127.0.0.1:8080", _address(empty=True),
         "host:port serving the web table and the browser API (Connect and gRPC-Web) (port 0 picks one); empty: none")
     web_origins: str = _setting(
         "", str, "comma-separated origins whose pages may call the browser API (CORS), e.g. https://cards.example; "

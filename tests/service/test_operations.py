@@ -140,6 +140,10 @@ def test_help_names_every_setting_with_its_variable_and_default(capsys):
     (["--sync", "nope"], {}, "--sync", "must be one of FULL, NORMAL"),
     (["--solver-slots", "-2"], {}, "--solver-slots", "must be at least 0"),
     (["--analysis-memory-mb", "8"], {}, "--analysis-memory-mb", "must be at least 16"),
+    (["--address", "127.0.0.1:99999"], {}, "--address", "a port from 0 to 65535"),
+    (["--address", "localhost"], {}, "--address", "must be host:port"),
+    (["--web-address", ":8080"], {}, "--web-address", "must be host:port"),
+    ([], {"CARDGAMES_METRICS_ADDRESS": "127.0.0.1:-1"}, "CARDGAMES_METRICS_ADDRESS", "must be host:port"),
     ([], {"CARDGAMES_ANALYSIS_MEMORY_MB": "100000"}, "CARDGAMES_ANALYSIS_MEMORY_MB", "must be at most 4096"),
 ])
 def test_a_bad_setting_stops_with_a_message_naming_it(capsys, argv, environ, named, why):
