@@ -182,7 +182,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("file", nargs="?", help="deals in the deal notation, one per line (- for standard input)")
     parser.add_argument("--variant", required=True, choices=VARIANTS)
     parser.add_argument("--random", type=int, metavar="N", help="analyse N random deals instead of a file")
-    parser.add_argument("--seed", default="cardgames-analyze", help="the seed of --random deals")
+    parser.add_argument("--seed", default="cardgames-analyze",
+                        help="the seed of --random deals (default: %(default)s; the same seed, the same deals)")
     parser.add_argument("--output", help="the JSON lines file (resumed if it exists); default standard output")
     parser.add_argument("--table", action="store_true", help="add each deal's double-dummy table")
     parser.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786) to run on")
@@ -200,14 +201,22 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     variant_class(args.variant)
-    deals = random_deals(args.variant, args.random, args.seed) if args.random is not None else read_deals(args.file)
-    output = Path(args.output) if args.output else None
-    first = completed(output) if output is not None else 0
+    try:
+        deals = random_deals(args.variant, args.random, args.seed) if args.random is not None else read_deals(args.file)
+        output = Path(args.output) if args.output else None
+        first = completed(output) if output is not None else 0
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"cardgames-analyze: {_why(error)}", file=sys.stderr)
+        return 2
     if output is not None and first and not _same_input(output, first, deals):
         print(f"cardgames-analyze: {output} holds the analysis of other deals; give another --output", file=sys.stderr)
         return 2
     items = list(enumerate(deals))[first:]
-    out: IO[str] = open(output, "a") if output is not None else sys.stdout  # closed below
+    try:
+        out: IO[str] = open(output, "a") if output is not None else sys.stdout  # closed below
+    except OSError as error:
+        print(f"cardgames-analyze: {_why(error)}", file=sys.stderr)
+        return 2
     # On standard error: the rate and the time left (shown on a terminal only).
     progress = tqdm(total=len(deals), initial=first, unit="deal", file=sys.stderr, smoothing=0.1, disable=None)
     try:
@@ -216,11 +225,21 @@ def main(argv: list[str] | None = None) -> int:
         write_in_order(lines, first, out, progress)
     except KeyboardInterrupt:
         return 130  # every line written is complete: run again to resume
+    except BrokenPipeError:
+        # The reader of standard output left (`| head`): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     finally:
         progress.close()
         if out is not sys.stdout:
             out.close()
     return 0
+
+
+def _why(error: OSError | UnicodeDecodeError) -> str:
+    if isinstance(error, UnicodeDecodeError):
+        return "the deals are not UTF-8 text"
+    return f"{error.filename}: {error.strerror}" if error.filename else str(error)
 
 
 if __name__ == "__main__":

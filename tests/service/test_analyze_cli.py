@@ -112,6 +112,29 @@ def test_pool_workers_end_with_a_killed_run_however_they_were_started(method):
     assert not alive, f"{method}: {[process.cmdline() for process in alive]} outlived the killed run"
 
 
+def test_a_file_it_cannot_read_or_write_is_a_one_line_error(tmp_path, capsys):
+    not_utf8 = tmp_path / "latin1.txt"
+    not_utf8.write_bytes(b"\xff\xfe deals\n")
+    for arguments, why in [([str(tmp_path / "missing.txt")], "missing.txt: No such file or directory"),
+                           ([str(not_utf8)], "the deals are not UTF-8 text"),
+                           (["--random", "2", "--output", str(tmp_path / "no" / "out.jsonl")], "out.jsonl: No such file")]:
+        assert main([*arguments, "--variant", "belote", "--processes", "1"]) == 2
+        error = capsys.readouterr().err.strip()
+        assert error.startswith("cardgames-analyze: ") and why in error and "\n" not in error
+
+
+def test_a_reader_that_leaves_early_ends_the_run_quietly():
+    """As with `cardgames-analyze ... | head -1`: more lines than a pipe holds, so the run is
+    still writing when the reader leaves."""
+    run = subprocess.Popen([sys.executable, "-m", "engine_service.analyze_cli", "--variant", "euchre3", "--random", "5000",
+                            "--processes", "1"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert run.stdout is not None and run.stderr is not None
+    assert json.loads(run.stdout.readline())["index"] == 0
+    run.stdout.close()
+    assert run.wait(timeout=120) == 141
+    assert b"Traceback" not in run.stderr.read()
+
+
 def test_an_output_of_other_deals_is_never_resumed(tmp_path):
     output = tmp_path / "out.jsonl"
     assert main(["--variant", "euchre3", "--random", "3", "--seed", "one", "--output", str(output)]) == 0
