@@ -61,9 +61,11 @@ def parse_hands(deck: Deck, text: str, players: int) -> list[frozenset[Card]]:
     hands = [frozenset[Card]()] * players
     for i, part in enumerate(parts):
         hands[(first + i) % players] = parse_hand(deck, part)
-    everything = [card for hand in hands for card in hand]
-    if len(set(everything)) != len(everything):
-        raise RuleViolation(Reason.DUPLICATE_CARD, "a card appears in two hands")
+    seen: set[Card] = set()
+    for card in (card for hand in hands for card in hand):
+        if card in seen:
+            raise RuleViolation(Reason.DUPLICATE_CARD, f"{card.code} appears in two hands")
+        seen.add(card)
     return hands
 
 

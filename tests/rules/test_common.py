@@ -9,6 +9,7 @@ from engine_service.rules import (
     Deal,
     InvalidOption,
     Phase,
+    Reason,
     RuleViolation,
     format_deal,
     new_game,
@@ -149,6 +150,14 @@ def test_deal_round_trip_in_notation():
     for variant, cls in VARIANTS.items():
         dealt = new_game(variant, seed=variant).d.dealt
         assert parse_deal(cls.deck, format_deal(cls.deck, dealt), cls.players) == dealt
+
+
+def test_a_card_in_two_hands_is_named():
+    deck = VARIANTS["hearts"].deck
+    text = "0:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. A...AKQJT987654"
+    with pytest.raises(RuleViolation) as caught:
+        parse_deal(deck, text, 4)
+    assert caught.value.reason is Reason.DUPLICATE_CARD and caught.value.message == "AS appears in two hands"
 
 
 def test_a_fork_plays_on_without_changing_the_game():
