@@ -118,6 +118,11 @@ curl -s http://127.0.0.1:8080/cardgames.v1.GameService/GetGame \\
 #            "details": [{"type": "google.rpc.ErrorInfo", "value": "Cg5HQU1FX05PVF9GT1VORBIMY2FyZGdhbWVzLnYx"}]}
 ```
 
+A request the protocol itself refuses gets a plain HTTP answer with no body, as Connect
+specifies: a path that names no method (404), a method other than POST (405, with
+`allow: POST`), a content type that is neither JSON nor binary protobuf (415, with
+`accept-post`).
+
 A server stream (`WatchGame`, `AnalyzeDeals`) takes `content-type: application/connect+json`
 and one enveloped message (a flag byte, 0, then the message's length in four bytes, big
 endian); the answer is a sequence of such envelopes, the last one flagged 2 with `{}` or

@@ -270,9 +270,13 @@ def test_a_stopping_server_ends_open_streams_unavailable_as_grpc_does(tmp_path):
         server.stop()
 
 
-def test_an_unknown_method_and_a_wrong_content_type_are_plain_http_errors(web):
-    assert web.http.post(GAME + "NoSuchMethod", content=b"{}", headers={"content-type": "application/json"}).status_code == 404
-    assert web.http.post(GAME + "GetGame", content=b"{}", headers={"content-type": "text/plain"}).status_code == 415
+def test_an_unknown_method_a_get_and_a_wrong_content_type_are_plain_http_errors(web):
+    unknown = web.http.post(GAME + "NoSuchMethod", content=b"{}", headers={"content-type": "application/json"})
+    wrong_type = web.http.post(GAME + "GetGame", content=b"{}", headers={"content-type": "text/plain"})
+    get = web.http.get(GAME + "GetGame")
+    assert (unknown.status_code, wrong_type.status_code, get.status_code) == (404, 415, 405)
+    assert "application/json" in wrong_type.headers["accept-post"] and get.headers["allow"] == "POST"
+    assert unknown.content == wrong_type.content == get.content == b""  # as docs/api.md says
 
 
 def test_hints_answer_over_connect(web):
