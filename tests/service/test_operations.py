@@ -161,8 +161,10 @@ def test_the_analysis_solvers_get_the_memory_configured(tmp_path):
         server = Server(settings)
         try:
             return server.solving.thread_solver().memory_bytes
-        finally:
-            await server.stop()
+        finally:  # not Server.stop: it stops every search of the process for good
+            await server.grpc.stop(0)
+            server.solving.close()
+            await server.store.close()
 
     assert asyncio.run(analysis_memory("--analysis-memory-mb", "64")) == 64 << 20
     # By default the solver's own bound, what a whole hearts deal is measured with.
