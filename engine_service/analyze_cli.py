@@ -206,17 +206,14 @@ def main(argv: list[str] | None = None) -> int:
         output = Path(args.output) if args.output else None
         first = completed(output) if output is not None else 0
     except (OSError, UnicodeDecodeError) as error:
-        print(f"cardgames-analyze: {_why(error)}", file=sys.stderr)
-        return 2
+        return _refused(_why(error))
     if output is not None and first and not _same_input(output, first, deals):
-        print(f"cardgames-analyze: {output} holds the analysis of other deals; give another --output", file=sys.stderr)
-        return 2
+        return _refused(f"{output} holds the analysis of other deals; give another --output")
     items = list(enumerate(deals))[first:]
     try:
         out: IO[str] = open(output, "a") if output is not None else sys.stdout  # closed below
     except OSError as error:
-        print(f"cardgames-analyze: {_why(error)}", file=sys.stderr)
-        return 2
+        return _refused(_why(error))
     # On standard error: the rate and the time left (shown on a terminal only).
     progress = tqdm(total=len(deals), initial=first, unit="deal", file=sys.stderr, smoothing=0.1, disable=None)
     try:
@@ -234,6 +231,12 @@ def main(argv: list[str] | None = None) -> int:
         if out is not sys.stdout:
             out.close()
     return 0
+
+
+def _refused(why: str) -> int:
+    """A run that cannot start: one line on standard error, exit status 2 (as a usage error)."""
+    print(f"cardgames-analyze: {why}", file=sys.stderr)
+    return 2
 
 
 def _why(error: OSError | UnicodeDecodeError) -> str:

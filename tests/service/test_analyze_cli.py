@@ -47,6 +47,14 @@ def _run(arguments: list[str]) -> subprocess.Popen[bytes]:
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+def _survivors(processes: list[psutil.Process]) -> list[psutil.Process]:
+    """Those of ``processes`` still running a minute on (killed then, so no test leaves them behind)."""
+    _, alive = psutil.wait_procs(processes, timeout=60)
+    for process in alive:
+        process.kill()
+    return alive
+
+
 def _wait_for_lines(path: Path, count: int, process: subprocess.Popen[bytes]) -> None:
     """Until the output holds ``count`` lines (or the run ended)."""
     while process.poll() is None and (not path.exists() or path.read_bytes().count(b"\n") < count):
@@ -69,7 +77,7 @@ def test_a_run_interrupted_then_killed_resumes_and_has_every_deal_once_in_order(
     second.send_signal(signal.SIGKILL)
     second.wait(timeout=60)
     # Its pool workers end with it, rather than wait for work forever.
-    _, alive = psutil.wait_procs(workers, timeout=60)
+    alive = _survivors(workers)
     assert not alive, f"workers outlived the killed run: {[worker.pid for worker in alive]}"
     with open(output, "ab") as cut:  # as if the kill came in the middle of a line
         cut.write(b'{"index": 99')
@@ -106,9 +114,7 @@ def test_pool_workers_end_with_a_killed_run_however_they_were_started(method):
     finally:
         run.kill()
         run.wait(timeout=60)
-    _, alive = psutil.wait_procs(processes, timeout=60)
-    for process in alive:
-        process.kill()
+    alive = _survivors(processes)
     assert not alive, f"{method}: {[process.cmdline() for process in alive]} outlived the killed run"
 
 
