@@ -57,6 +57,19 @@ RECORDER = r"""
 STALE = (StaleElementReferenceException, ElementClickInterceptedException, NoSuchElementException)
 
 
+# TablePage.my_turn_kind, in the page: a render is one task, so this sees one whole render.
+_TURN_KIND = """
+const game = document.querySelector('[data-testid="game"]');
+if (!game) return null;
+if (["PHASE_DEAL_OVER", "PHASE_GAME_OVER"].includes(game.getAttribute("data-phase"))) return "over";
+if (game.getAttribute("data-busy") === "true") return null;
+if (document.querySelector('[data-testid="confirm-selection"]')) return "select";
+if (document.querySelector('[data-testid="actions"] button.bid[data-move]')) return "bid";
+if (document.querySelector('[data-testid="hand"] .card[data-legal="true"]')) return "cards";
+return null;
+"""
+
+
 class TablePage:
     def __init__(self, driver: Chrome, url: str, tmp_path: Path) -> None:
         self.driver = driver
@@ -163,18 +176,10 @@ class TablePage:
         return str(self.driver.execute_script("return new URLSearchParams(location.hash.slice(1)).get('game')"))
 
     def my_turn_kind(self) -> str | None:
-        """What the page asks of the person now: "cards", "bid", "select", "over", or None (wait)."""
-        if self.phase() in ("PHASE_DEAL_OVER", "PHASE_GAME_OVER"):
-            return "over"
-        if self.busy():
-            return None
-        if self.present(self.testid("confirm-selection")):
-            return "select"
-        if self.bids():
-            return "bid"
-        if self.legal_cards():
-            return "cards"
-        return None
+        """What the page asks of the person now: "cards", "bid", "select", "over", or None (wait).
+        Read in one script, so the phase and the buttons are of one render: read apart, a deal
+        that ended in between showed its result bar's next-deal button as a bid."""
+        return self.driver.execute_script(_TURN_KIND)  # type: ignore[no-any-return]
 
     def traffic(self) -> list[dict[str, Any]]:
         """Every API response the page received so far: its URL and its messages (decoded JSON)."""
