@@ -186,7 +186,7 @@ def play_table(pyspiel: Any, settings: Settings, number: int, hint_seats: tuple[
     assert state.is_terminal(), label
     result = game.results[-1]
     table.scores = list(result.scores)
-    table.moon = result.details["moon"]
+    table.moon = result.moon_shooter
     # OpenSpiel's return is 26 less the player's points, moon included.
     assert [MOON - round(value) for value in state.returns()] == table.scores, (label, state.returns(), table.scores)
     assert sum(table.scores) == (3 * MOON if table.moon is not None else MOON), (label, table.scores)

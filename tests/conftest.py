@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from engine_service.rules import Game, RuleViolation, new_game, parse_move
+from engine_service.rules import Game, PlayerView, RuleViolation, new_game, parse_move
 
 # A hearts deal whose value is known: each player holds one whole suit, and seat 0, with the
 # clubs, takes every trick and shoots the moon (0 for it, 26 for each other player).
@@ -43,7 +43,7 @@ def rejected(game: Game, seat: int, text: str) -> str:
 
 def snapshot(game: Game) -> tuple[object, ...]:
     """Everything observable about a game, to check that a rejected move changed nothing."""
-    views = tuple(repr(game.view(seat)) for seat in range(game.players))
+    views = tuple(repr(PlayerView.of(game, seat)) for seat in range(game.players))
     return (game.version, game.phase, tuple(game.scores), views, repr(game.d), len(game.events))
 
 

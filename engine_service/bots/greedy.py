@@ -25,7 +25,7 @@ def greedy_move(game: Game, seat: int) -> Move:
     if phase is Phase.DISCARD:
         trump = game.d.trump
         discards = [move.card for move in game.legal_moves(seat) if isinstance(move, Discard)]
-        return Discard(min(discards, key=lambda card: (game._suit_of(card) == trump, game._strength(card))))
+        return Discard(min(discards, key=lambda card: (game.effective_suit(card) == trump, game.strength(card))))
     if phase is Phase.DECLARATIONS:
         return Declare(Declare(True) in game.legal_moves(seat))
     return Play(greedy_card(game, seat))
@@ -33,14 +33,14 @@ def greedy_move(game: Game, seat: int) -> Move:
 
 def danger(game: Game, card: Card) -> tuple[bool, bool, int]:
     """How much a hearts player wants rid of ``card``: the Q♠, then hearts, then high cards."""
-    return (card.code == "QS", card.suit.code == "H", game._strength(card))
+    return (card.code == "QS", card.suit.code == "H", game.strength(card))
 
 
 def power(game: Game, card: Card, led: object) -> tuple[bool, bool, int]:
     """How strongly ``card`` competes for the trick (the engine's own order: trump, the led
     suit, then strength)."""
-    suit = game._suit_of(card)  # the effective suit (euchre3's Sage is trump)
-    return (game.d.trump is not None and suit == game.d.trump, suit == led, game._strength(card))
+    suit = game.effective_suit(card)  # the effective suit (euchre3's Sage is trump)
+    return (game.d.trump is not None and suit == game.d.trump, suit == led, game.strength(card))
 
 
 def greedy_bid(game: Game, seat: int) -> Move:
@@ -62,8 +62,8 @@ def greedy_card(game: Game, seat: int) -> Card:
         return _penalty_card(game, legal)
     trick = game.d.trick
     if not trick:
-        return max(legal, key=lambda card: power(game, card, game._suit_of(card)))
-    led = game._suit_of(trick[0][1])
+        return max(legal, key=lambda card: power(game, card, game.effective_suit(card)))
+    led = game.effective_suit(trick[0][1])
     winner = game.winning_seat()
     best = max((card for _, card in trick), key=lambda card: power(game, card, led))
     partner_wins = winner is not None and winner == game.partner_of(seat)
@@ -77,13 +77,13 @@ def _penalty_card(game: Game, legal: list[Card]) -> Card:
     """Hearts: lead low, duck under the trick's best card, else shed the most dangerous."""
     trick = game.d.trick
     if not trick:
-        return min(legal, key=lambda card: (card.suit.code == "H", game._strength(card)))
+        return min(legal, key=lambda card: (card.suit.code == "H", game.strength(card)))
     led = trick[0][1].suit
-    best = max((card for _, card in trick if card.suit == led), key=game._strength)
+    best = max((card for _, card in trick if card.suit == led), key=game.strength)
     follow = [card for card in legal if card.suit == led]
     if follow:
-        under = [card for card in follow if game._strength(card) < game._strength(best)]
-        return max(under, key=game._strength) if under else min(follow, key=game._strength)
+        under = [card for card in follow if game.strength(card) < game.strength(best)]
+        return max(under, key=game.strength) if under else min(follow, key=game.strength)
     return max(legal, key=lambda card: danger(game, card))
 
 

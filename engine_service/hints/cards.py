@@ -21,7 +21,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from ..rules import Game, variant_class
+from ..rules import Game, Knowledge, variant_class
 from ..rules.notation import Position, format_position
 from ..solver import VALUE_UNITS, evaluate_cards
 from .common import (
@@ -97,7 +97,7 @@ class HintQuestion:
 def card_question(game: Game, seat: int) -> HintQuestion:
     """The card-play question for ``seat`` (the caller checked it has a card to play)."""
     d = game.d
-    knowledge = game.knowledge(seat)
+    knowledge = Knowledge.of(game, seat)
     position = game.position()
     template = Position(
         hands=tuple(hand if index == seat else frozenset() for index, hand in enumerate(position.hands)),

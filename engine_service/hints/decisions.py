@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis import best_discard
-from ..rules import STOCK, Declare, Game, Move, Pass, Phase, Play, RuleViolation
+from ..rules import STOCK, Declare, Game, Knowledge, Move, Pass, Phase, Play, RuleViolation
 from ..rules.errors import Reason
 from ..rules.notation import format_position
 from ..solver import Solver, SolveStoppedError, seconds_until
@@ -71,7 +71,7 @@ def decision_question(game: Game, seat: int) -> DecisionQuestion:
     """The question for ``seat``'s bid, discard or declaration (the caller checked it is its turn)."""
     if game.phase not in DECISION_PHASES:
         raise RuleViolation(Reason.HINT_UNAVAILABLE, f"no hint for the {game.phase.value} phase")
-    knowledge = game.knowledge(seat)
+    knowledge = Knowledge.of(game, seat)
     return DecisionQuestion(
         variant=game.variant,
         seat=seat,

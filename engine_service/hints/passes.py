@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import Game, Position
+from ..rules import Game, Knowledge, Position
 from ..rules.notation import format_position
 from ..solver import evaluate_passes
 from .common import Hint, HintOption, HolderFacts, Sampling, codes, column_stats, holder_facts
@@ -34,7 +34,7 @@ class PassQuestion:
 
 
 def pass_question(game: Game, seat: int) -> PassQuestion:
-    knowledge = game.knowledge(seat)
+    knowledge = Knowledge.of(game, seat)
     hands = tuple(frozenset(game.d.hands[seat]) if index == seat else frozenset() for index in range(game.players))
     return PassQuestion(
         seat=seat,

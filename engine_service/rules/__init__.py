@@ -6,7 +6,7 @@ Typical use::
     seat = game.to_act()[0]
     move = game.legal_moves(seat)[0]
     events = game.push(seat, move)
-    view = game.view(seat)
+    view = PlayerView.of(game, seat)
 """
 
 from __future__ import annotations
@@ -20,8 +20,20 @@ from .cards import Card, Deck, Rank, Suit
 from .dealing import STOCK, Deal
 from .errors import InvalidOption, Reason, RuleViolation, echo
 from .euchre3 import Euchre3
-from .events import Event
-from .game import DealOutcome, DealResult, Game, Phase, Trick
+from .events import (
+    Belote3Result,
+    BeloteResult,
+    DealOutcome,
+    DealResult,
+    Euchre3Result,
+    Event,
+    HeartsResult,
+    Hidden,
+    PlayedCard,
+    RevealedDeclaration,
+    Trick,
+)
+from .game import Game, Phase
 from .hearts import Hearts
 from .knowledge import HolderFacts, Knowledge
 from .moves import Call, Declare, Discard, Move, NextDeal, Pass, PassCards, Play, Take, parse_move
@@ -60,9 +72,10 @@ def new_game(
 
 
 __all__ = [
-    "Announcements", "Belote", "Belote3", "Call", "Card", "Deal", "DealOutcome", "DealResult", "Declare",
-    "Deck", "Discard", "Euchre3", "Event", "Game", "Hearts", "HolderFacts", "InvalidOption", "Knowledge",
-    "Move", "NextDeal", "Options", "Pass", "PassCards", "Phase", "Play", "PlayerView", "Position", "Rank",
-    "Reason", "RuleViolation", "STOCK", "Suit", "Take", "Trick", "VARIANTS", "format_deal", "format_position",
-    "new_game", "parse_deal", "parse_move", "parse_position", "variant_class",
+    "Announcements", "Belote", "Belote3", "Belote3Result", "BeloteResult", "Call", "Card", "Deal", "DealOutcome",
+    "DealResult", "Declare", "Deck", "Discard", "Euchre3", "Euchre3Result", "Event", "Game", "Hearts", "HeartsResult",
+    "Hidden", "HolderFacts", "InvalidOption", "Knowledge", "Move", "NextDeal", "Options", "Pass", "PassCards", "Phase",
+    "Play", "PlayedCard", "PlayerView", "Position", "Rank", "Reason", "RevealedDeclaration", "RuleViolation", "STOCK",
+    "Suit", "Take", "Trick", "VARIANTS", "format_deal", "format_position", "new_game", "parse_deal", "parse_move",
+    "parse_position", "variant_class",
 ]

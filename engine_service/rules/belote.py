@@ -5,7 +5,7 @@ from __future__ import annotations
 from .belote_family import CARD_POINTS_TOTAL, BeloteFamily
 from .cards import PIQUET_DECK
 from .dealing import DealLayout
-from .game import DealOutcome, DealResult
+from .events import BeloteResult, DealOutcome
 from .options import BeloteOptions
 
 CAPOT_TOTAL = 252  # [decided] capot: 252 instead of 162
@@ -17,6 +17,7 @@ class Belote(BeloteFamily):
     deck = PIQUET_DECK
     layout = DealLayout(players=4, packets=(3, 2))  # 3 then 2 each, next card turned
     options_type = BeloteOptions
+    result_type = BeloteResult
     taker_completion = 2
     others_completion = 3
 
@@ -48,7 +49,7 @@ class Belote(BeloteFamily):
         team = self.side_of(self.d.taker)
         return self.announcement_bound(seat for seat in range(self.players) if self.side_of(seat) == team)
 
-    def score_deal(self) -> DealResult:
+    def score_deal(self) -> BeloteResult:
         """docs/rules.md § belote "Scoring": made, dedans, capot, litige (the takers' points
         held for the next deal's winner: ``held_out``, kept by the engine, not here)."""
         d = self.d
@@ -81,17 +82,11 @@ class Belote(BeloteFamily):
             scores[defenders] = totals[defenders]
             scores[takers] = belote[takers]
             held += cards[takers] + declared[takers]
-        details = {
-            "capot": capot,
-            "team_card_points": cards,
-            "declarations": declared,
-            "belote": belote,
-            "held_in": carried_in,
-            "held_out": held,
-        }
-        return DealResult(
-            d.number, outcome, d.taker, d.trump, tuple(d.trick_counts), tuple(d.points), tuple(scores), details,
-            held_out=held,
+        return BeloteResult(
+            variant=self.variant, deal_number=d.number, outcome=outcome, taker=d.taker, trump=d.trump,
+            tricks=tuple(d.trick_counts), card_points=tuple(d.points), scores=tuple(scores),
+            capot=capot, team_card_points=tuple(cards), declarations=tuple(declared), belote_rebelote=tuple(belote),
+            held_in=carried_in, held_out=held,
         )
 
     def _match_winners(self) -> tuple[int, ...]:

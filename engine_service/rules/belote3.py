@@ -5,7 +5,7 @@ from __future__ import annotations
 from .belote_family import CARD_POINTS_TOTAL, BeloteFamily
 from .cards import BELOTE3_DECK
 from .dealing import DealLayout
-from .game import DealOutcome, DealResult
+from .events import Belote3Result, DealOutcome
 from .options import Belote3Options
 
 CAPOT_BONUS = 50
@@ -17,6 +17,7 @@ class Belote3(BeloteFamily):
     deck = BELOTE3_DECK  # 32 cards less 7♠ and 7♣
     layout = DealLayout(players=3, packets=(3, 3))  # 3 then 3 each, next card turned
     options_type = Belote3Options
+    result_type = Belote3Result
     taker_completion = 3
     others_completion = 4
 
@@ -39,7 +40,7 @@ class Belote3(BeloteFamily):
     def card_points_surely_set(self) -> int:
         return self.card_points_to_make()  # a contract not made is dedans (no litige here)
 
-    def score_deal(self) -> DealResult:
+    def score_deal(self) -> Belote3Result:
         """docs/rules.md § belote3 "Scoring": beat each defender, dedans transfer, capot bonus."""
         d = self.d
         taker = d.taker
@@ -67,14 +68,11 @@ class Belote3(BeloteFamily):
             for other in range(3):
                 if other != capot:
                     scores[other] += CAPOT_BONUS
-        details = {
-            "capot": capots,
-            "declarations": list(d.declaration_points),
-            "belote": list(d.belote_points),
-            "totals": totals,
-        }
-        return DealResult(
-            d.number, outcome, taker, d.trump, tuple(d.trick_counts), tuple(d.points), tuple(scores), details
+        return Belote3Result(
+            variant=self.variant, deal_number=d.number, outcome=outcome, taker=taker, trump=d.trump,
+            tricks=tuple(d.trick_counts), card_points=tuple(d.points), scores=tuple(scores),
+            capot_seats=tuple(capots), declarations=tuple(d.declaration_points),
+            belote_rebelote=tuple(d.belote_points), totals=tuple(totals),
         )
 
     def _match_winners(self) -> tuple[int, ...]:

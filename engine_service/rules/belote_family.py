@@ -12,8 +12,18 @@ from .bidding import TrumpBiddingGame
 from .cards import Card, Rank
 from .declarations import Combination, best_declarer, best_set
 from .errors import Reason, RuleViolation
-from .events import Event, codes
-from .game import Phase, Tier, Trick
+from .events import (
+    BeloteRebeloteEvent,
+    DeclarationsResolvedEvent,
+    DeclaredEvent,
+    Event,
+    HandsCompletedEvent,
+    Hidden,
+    RevealedDeclaration,
+    Trick,
+    codes,
+)
+from .game import Phase, Tier
 from .moves import Declare, Move
 from .options import Announcements, BeloteFamilyOptions
 
@@ -36,7 +46,7 @@ class BeloteFamily(TrumpBiddingGame):
     others_completion: int  # cards each other player gets
 
     # --- card order and points once trump is known
-    def _strength(self, card: Card) -> int:
+    def strength(self, card: Card) -> int:
         if card.suit == self.d.trump:
             return TRUMP_ORDER[card.rank]
         return PLAIN_ORDER[card.rank]
@@ -60,10 +70,10 @@ class BeloteFamily(TrumpBiddingGame):
             d.hands[seat].update(cards)
         d.public_known[d.taker].add(d.turned)
         events.append(
-            Event(
-                "hands_completed",
-                public={"turned_to": d.taker, "hand_counts": [len(hand) for hand in d.hands]},
-                private={seat: {"received": codes(cards)} for seat, cards in received.items()},
+            HandsCompletedEvent(
+                turned_to=d.taker,
+                hand_counts=tuple(len(hand) for hand in d.hands),
+                received=Hidden({seat: codes(cards) for seat, cards in received.items()}),
             )
         )
         d.belote_holder = self._belote_holder()
@@ -132,9 +142,9 @@ class BeloteFamily(TrumpBiddingGame):
         trump = d.trump
         assert trump is not None
         trumps = self.suit_cards(trump)
-        led = self._suit_of(d.trick[0][1])
-        best = max((self._strength(c) for _, c in d.trick if c.suit == trump), default=None)
-        higher = frozenset(c for c in trumps if best is None or self._strength(c) > best)
+        led = self.effective_suit(d.trick[0][1])
+        best = max((self.strength(c) for _, c in d.trick if c.suit == trump), default=None)
+        higher = frozenset(c for c in trumps if best is None or self.strength(c) > best)
         if led == trump:
             # Trump led: follow, and go over the best trump in the trick if you can.
             return [(higher, Reason.MUST_OVERTRUMP), (trumps, Reason.MUST_FOLLOW_SUIT)]
@@ -183,7 +193,7 @@ class BeloteFamily(TrumpBiddingGame):
         self.d.declared[seat] = move.declare
         if move.declare:
             self.d.declarations[seat] = self._combinations(seat)
-        events.append(Event("declared", seat, {"declared": move.declare}))
+        events.append(DeclaredEvent(seat=seat, declared=move.declare))
         self.phase = Phase.PLAY
 
     def _after_trick(self, trick: Trick, events: list[Event]) -> None:
@@ -206,13 +216,8 @@ class BeloteFamily(TrumpBiddingGame):
             combos = d.declarations[seat]
             d.declaration_points[seat] = sum(c.value for c in combos)
             d.public_known[seat] |= {card for c in combos for card in c.cards} & d.hands[seat]
-            d.revealed.append({"seat": seat, "combinations": [c.to_dict() for c in combos]})
-        events.append(
-            Event(
-                "declarations_resolved",
-                public={"winners": list(d.declaration_winners), "revealed": list(d.revealed)},
-            )
-        )
+            d.revealed.append(RevealedDeclaration(seat, combos))
+        events.append(DeclarationsResolvedEvent(winners=d.declaration_winners, revealed=tuple(d.revealed)))
 
     def _scores_declarations_with(self, seat: int, best_seat: int) -> bool:
         """belote: the whole team of the best declarer scores; belote3 overrides (individual)."""
@@ -225,4 +230,4 @@ class BeloteFamily(TrumpBiddingGame):
         pair = self._belote_pair()
         if card in pair and pair <= d.played:
             d.belote_points[seat] = BELOTE_REBELOTE  # scored when the second of the two is played
-            events.append(Event("belote_rebelote", seat, {"points": BELOTE_REBELOTE}))
+            events.append(BeloteRebeloteEvent(seat=seat, points=BELOTE_REBELOTE))

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from .cards import Suit
 from .errors import Reason, RuleViolation
-from .events import Event
+from .events import BidEvent, CardTurnedEvent, Event, TrumpChosenEvent
 from .game import Game, Phase
 from .moves import Call, Move, Pass, Take
 
@@ -20,7 +20,7 @@ class TrumpBiddingGame(Game):
     def _begin_deal(self, events: list[Event]) -> None:
         d = self.d
         d.turned = d.stock[0]
-        events.append(Event("card_turned", public={"card": d.turned.code}))
+        events.append(CardTurnedEvent(card=d.turned))
         self.phase = Phase.BIDDING
         self._turn = self.next_seat(d.dealer)
 
@@ -58,14 +58,14 @@ class TrumpBiddingGame(Game):
             return
         d = self.d
         d.bids.append((seat, move))
-        events.append(Event("bid", seat, {"bid": move.text(), "round": d.bid_round}))
+        events.append(BidEvent(seat=seat, move=move, round=d.bid_round))
         if isinstance(move, Pass):
             self._pass(events)
             return
         assert d.turned is not None
         d.taker = seat
         d.trump = d.turned.suit if isinstance(move, Take) else move.suit
-        events.append(Event("trump_chosen", seat, {"trump": d.trump.code, "round": d.bid_round}))
+        events.append(TrumpChosenEvent(seat=seat, trump=d.trump, round=d.bid_round))
         self._on_trump_chosen(events)
 
     def _pass(self, events: list[Event]) -> None:

@@ -76,6 +76,15 @@ class Rank(Enum):
         return f"Rank.{self.name}"
 
 
+class CardRole(str, Enum):
+    """What a card is in the deal at hand, once its trump is known."""
+
+    PLAIN = "PLAIN"
+    TRUMP = "TRUMP"  # of the trump suit, or counted in it
+    ORACLE = "ORACLE"  # euchre3: the trump Initié, the highest trump
+    SAGE = "SAGE"  # euchre3: the Initié of trump's colour, the second trump
+
+
 _THEMED_SUITS = frozenset({Suit.ARCHITECTURE, Suit.COMMANDEMENT, Suit.ART, Suit.PENSEE})
 
 
@@ -122,6 +131,9 @@ class Card:
 
 STANDARD_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 THEMED_SUITS = (Suit.ARCHITECTURE, Suit.COMMANDEMENT, Suit.ART, Suit.PENSEE)
+# How a hand is held: suits in alternating colours (rotated so that trumps come first).
+STANDARD_HOLDING = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+THEMED_HOLDING = (Suit.ARCHITECTURE, Suit.ART, Suit.COMMANDEMENT, Suit.PENSEE)
 FULL_RANKS = tuple(Rank)[:13]  # 2 .. A
 PIQUET_RANKS = FULL_RANKS[5:]  # 7 .. A
 THEMED_RANKS = tuple(Rank)[13:]
@@ -138,6 +150,7 @@ class Deck:
     suits: tuple[Suit, ...]
     ranks: tuple[Rank, ...]
     removed: frozenset[Card] = field(default=frozenset())
+    holding: tuple[Suit, ...] = ()  # the suits in the order a hand is held (alternating colours)
 
     @cached_property
     def cards(self) -> tuple[Card, ...]:
@@ -187,9 +200,10 @@ class Deck:
         return frozenset(card for card in self.cards if card.suit == suit)
 
 
-EUCHRE3_DECK = Deck(THEMED_SUITS, THEMED_RANKS)
-PIQUET_DECK = Deck(STANDARD_SUITS, PIQUET_RANKS)
+EUCHRE3_DECK = Deck(THEMED_SUITS, THEMED_RANKS, holding=THEMED_HOLDING)
+PIQUET_DECK = Deck(STANDARD_SUITS, PIQUET_RANKS, holding=STANDARD_HOLDING)
 BELOTE3_DECK = Deck(
-    STANDARD_SUITS, PIQUET_RANKS, frozenset({Card(Rank.SEVEN, Suit.SPADES), Card(Rank.SEVEN, Suit.CLUBS)})
+    STANDARD_SUITS, PIQUET_RANKS, frozenset({Card(Rank.SEVEN, Suit.SPADES), Card(Rank.SEVEN, Suit.CLUBS)}),
+    holding=STANDARD_HOLDING,
 )
-FULL_DECK = Deck(STANDARD_SUITS, FULL_RANKS)
+FULL_DECK = Deck(STANDARD_SUITS, FULL_RANKS, holding=STANDARD_HOLDING)

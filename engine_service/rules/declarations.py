@@ -8,7 +8,8 @@ player scores the best set of disjoint combinations (a card counts once).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import Enum
 from functools import cache
 
 from .cards import Card, Rank, Suit
@@ -17,22 +18,29 @@ SEQUENCE_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.Q
 # Four of a kind, strongest first, with their values.
 CARRES = ((Rank.JACK, 200), (Rank.NINE, 150), (Rank.ACE, 100), (Rank.TEN, 100), (Rank.KING, 100), (Rank.QUEEN, 100))
 _CARRE_STRENGTH = {rank: len(CARRES) - i for i, (rank, _) in enumerate(CARRES)}
-_SEQUENCE_NAMES = {3: "tierce", 4: "cinquante"}
 
 
 def sequence_value(length: int) -> int:
     return 20 if length == 3 else 50 if length == 4 else 100
 
 
+class CombinationKind(str, Enum):
+    TIERCE = "TIERCE"  # three in sequence
+    CINQUANTE = "CINQUANTE"  # four in sequence
+    CENT = "CENT"  # five or more in sequence
+    CARRE = "CARRE"  # four of a kind
+
+
+_SEQUENCE_KINDS = {3: CombinationKind.TIERCE, 4: CombinationKind.CINQUANTE}
+
+
 @dataclass(frozen=True)
 class Combination:
-    kind: str  # tierce, cinquante, cent, carre
+    kind: CombinationKind
     cards: frozenset[Card]
     value: int
-    strength: tuple[int, ...]  # compared between players; play order breaks remaining ties
-
-    def to_dict(self) -> dict[str, object]:
-        return {"kind": self.kind, "value": self.value, "cards": sorted(card.code for card in self.cards)}
+    # Compared between players; play order breaks remaining ties. The engine's own: not shown.
+    strength: tuple[int, ...] = field(default=(), metadata={"internal": True})
 
 
 def candidates(hand: Iterable[Card], trump: Suit) -> list[Combination]:
@@ -42,7 +50,7 @@ def candidates(hand: Iterable[Card], trump: Suit) -> list[Combination]:
     for rank, value in CARRES:
         four = frozenset(card for card in hand if card.rank == rank)
         if len(four) == 4:
-            found.append(Combination("carre", four, value, (1, _CARRE_STRENGTH[rank])))
+            found.append(Combination(CombinationKind.CARRE, four, value, (1, _CARRE_STRENGTH[rank])))
     for suit in {card.suit for card in hand}:
         present = [Card(rank, suit) in hand for rank in SEQUENCE_ORDER]
         for start in range(len(SEQUENCE_ORDER)):
@@ -51,7 +59,7 @@ def candidates(hand: Iterable[Card], trump: Suit) -> list[Combination]:
                     break
                 length = end - start
                 cards = frozenset(Card(rank, suit) for rank in SEQUENCE_ORDER[start:end])
-                kind = _SEQUENCE_NAMES.get(length, "cent")
+                kind = _SEQUENCE_KINDS.get(length, CombinationKind.CENT)
                 found.append(Combination(kind, cards, sequence_value(length), (0, length, end, int(suit == trump))))
     return found
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .bidding import TrumpBiddingGame
-from .cards import EUCHRE3_DECK, Card, Rank, Suit
+from .cards import EUCHRE3_DECK, Card, CardRole, Rank, Suit
 from .dealing import DealLayout
 from .errors import Reason, RuleViolation
-from .events import Event
-from .game import DealOutcome, DealResult, Phase, Tier
+from .events import DealOutcome, DiscardedEvent, Euchre3Result, Event, Hidden
+from .game import Phase, Tier
 from .moves import Discard, Move, Take
 from .options import Euchre3Options
 
@@ -38,16 +38,17 @@ class Euchre3(TrumpBiddingGame):
     deck = EUCHRE3_DECK
     layout = DealLayout(players=3, packets=(5,))  # 5 cards each, 9 undealt
     options_type = Euchre3Options
+    result_type = Euchre3Result
     value_unit = "tricks"  # the taker's
 
     # --- cards once trump is known
-    def _suit_of(self, card: Card) -> Suit:
+    def effective_suit(self, card: Card) -> Suit:
         trump = self.d.trump
         if trump is not None and card == sage(trump):
             return trump  # [decided] the Sage belongs to trump for every purpose
         return card.suit
 
-    def _strength(self, card: Card) -> int:
+    def strength(self, card: Card) -> int:
         trump = self.d.trump
         if trump is not None:
             if card == oracle(trump):
@@ -56,13 +57,13 @@ class Euchre3(TrumpBiddingGame):
                 return SAGE_STRENGTH
         return RANK_ORDER[card.rank]
 
-    def card_name(self, card: Card) -> str:
+    def card_role(self, card: Card) -> CardRole:
         trump = self.d.trump
-        if trump is not None and card in (oracle(trump), sage(trump)):
-            title = "Oracle" if card == oracle(trump) else "Sage"
-            article = "d'" if trump.label[0] in "AEIOU" else "de "
-            return f"{title} {article}{trump.label}"
-        return card.name
+        if trump is not None and card == oracle(trump):
+            return CardRole.ORACLE
+        if trump is not None and card == sage(trump):
+            return CardRole.SAGE
+        return super().card_role(card)
 
     # --- bidding, discard
     def _on_trump_chosen(self, events: list[Event]) -> None:
@@ -102,7 +103,7 @@ class Euchre3(TrumpBiddingGame):
             return
         self.d.hands[seat].remove(move.card)
         self.d.discard = move.card
-        events.append(Event("discarded", seat, private={seat: {"card": move.card.code}}))
+        events.append(DiscardedEvent(seat=seat, card=Hidden({seat: move.card})))
         self._start_play(self.next_seat(self.d.dealer), events)  # [decided] next(dealer) leads
 
     # --- play
@@ -111,7 +112,7 @@ class Euchre3(TrumpBiddingGame):
         if not trick:
             return []
         # Follow the led suit if you can; otherwise anything (no obligation to trump or overtrump).
-        return [(self.suit_cards(self._suit_of(trick[0][1])), Reason.MUST_FOLLOW_SUIT)]
+        return [(self.suit_cards(self.effective_suit(trick[0][1])), Reason.MUST_FOLLOW_SUIT)]
 
     # --- scoring (docs/rules.md § euchre3 "Score")
     @staticmethod
@@ -123,12 +124,15 @@ class Euchre3(TrumpBiddingGame):
             return DealOutcome.MADE, 1, 0
         return DealOutcome.MARCH, 2, 0
 
-    def score_deal(self) -> DealResult:
+    def score_deal(self) -> Euchre3Result:
         d = self.d
         assert d.taker is not None
         outcome, taker_points, others_points = self._outcome_of(d.trick_counts[d.taker])
         scores = [taker_points if seat == d.taker else others_points for seat in range(self.players)]
-        return DealResult(d.number, outcome, d.taker, d.trump, tuple(d.trick_counts), tuple(d.points), tuple(scores))
+        return Euchre3Result(
+            variant=self.variant, deal_number=d.number, outcome=outcome, taker=d.taker, trump=d.trump,
+            tricks=tuple(d.trick_counts), card_points=tuple(d.points), scores=tuple(scores),
+        )
 
     def deal_total(self) -> int:
         return self.layout.hand_size  # every trick: five, the taker discarding what he takes

@@ -4,7 +4,8 @@ A :class:`Game` owns the match (scores, dealer rotation, deal results) and the s
 the current deal (:class:`DealState`). Variants override a few named hooks:
 
 - ``_begin_deal``: the first phase of a deal (bidding, passing or play);
-- ``_suit_of``, ``_strength``, ``card_points``: card order and values once trump is known;
+- ``effective_suit``, ``strength``, ``card_points``, ``card_role``: card order and values once
+  trump is known (public: bots, hints and views ask them);
 - ``_play_tiers``: what a seat must play, as an ordered list of obligations;
 - ``score_deal`` and ``_match_winners``: scoring, each citing its rule in docs/rules.md;
   ``score_deal`` is pure: it returns the deal's result, the points it holds over for a
@@ -29,19 +30,30 @@ from collections.abc import Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
-from .cards import Card, Deck, Suit
+from .cards import Card, CardRole, Deck, Suit
 from .dealing import STOCK, Deal, DealLayout, DealSource, FirstDealGiven, ShuffledDeals
+from .declarations import Combination
 from .errors import Reason, RuleViolation
-from .events import Event, codes
+from .events import (
+    CardPlayedEvent,
+    DealOutcome,
+    DealResult,
+    DealScoredEvent,
+    DealStartedEvent,
+    Event,
+    GameOverEvent,
+    Hidden,
+    PlayedCard,
+    RevealedDeclaration,
+    Trick,
+    TrickWonEvent,
+    codes,
+)
 from .moves import Move, NextDeal, Play
 from .notation import Position
 from .options import Options
-
-if TYPE_CHECKING:
-    from .knowledge import Knowledge
-    from .views import PlayerView
 
 
 class Phase(str, Enum):
@@ -53,61 +65,6 @@ class Phase(str, Enum):
     PLAY = "PLAY"
     DEAL_OVER = "DEAL_OVER"
     GAME_OVER = "GAME_OVER"
-
-
-class DealOutcome(str, Enum):
-    """How a deal ended."""
-
-    VOID = "VOID"  # everybody passed twice: nobody scores
-    MADE = "MADE"  # the taker (or taking team) made the contract
-    SET = "SET"  # the taker failed: euchred (euchre3) or "dedans" (belote, belote3)
-    MARCH = "MARCH"  # euchre3: the taker won all five tricks
-    LITIGE = "LITIGE"  # belote: exact tie, the takers' points are held
-    PLAYED = "PLAYED"  # hearts: an ordinary deal
-    MOON = "MOON"  # hearts: one player took every point card
-
-
-@dataclass(frozen=True)
-class Trick:
-    leader: int
-    cards: tuple[tuple[int, Card], ...]
-    winner: int
-    points: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "leader": self.leader,
-            "cards": [{"seat": seat, "card": card.code} for seat, card in self.cards],
-            "winner": self.winner,
-            "points": self.points,
-        }
-
-
-@dataclass(frozen=True)
-class DealResult:
-    """The outcome of one deal. ``scores`` is what each side adds to its match total."""
-
-    deal_number: int
-    outcome: DealOutcome
-    taker: int | None
-    trump: Suit | None
-    tricks: tuple[int, ...]  # per seat
-    card_points: tuple[int, ...]  # per seat, last-trick bonus included
-    scores: tuple[int, ...]  # per side (team in belote, seat otherwise)
-    details: dict[str, Any] = field(default_factory=dict)
-    held_out: int = 0  # points held over for a later deal's winner once this one is scored (belote's litige)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "deal_number": self.deal_number,
-            "outcome": self.outcome.value,
-            "taker": self.taker,
-            "trump": self.trump.code if self.trump else None,
-            "tricks": list(self.tricks),
-            "card_points": list(self.card_points),
-            "scores": list(self.scores),
-            **self.details,
-        }
 
 
 Tier = tuple[frozenset[Card], Reason]
@@ -144,10 +101,10 @@ class DealState:
     private_known: dict[tuple[int, int], set[Card]] = field(default_factory=dict)
     # belote family: declarations and belote-rebelote.
     declared: dict[int, bool] = field(default_factory=dict)
-    declarations: dict[int, Any] = field(default_factory=dict)
+    declarations: dict[int, tuple[Combination, ...]] = field(default_factory=dict)
     declaration_winners: tuple[int, ...] = ()
     declaration_points: list[int] = field(default_factory=list)
-    revealed: list[dict[str, Any]] = field(default_factory=list)
+    revealed: list[RevealedDeclaration] = field(default_factory=list)
     belote_holder: int | None = None
     belote_points: list[int] = field(default_factory=list)
 
@@ -160,6 +117,7 @@ class Game:
     deck: ClassVar[Deck]
     layout: ClassVar[DealLayout]
     options_type: ClassVar[type[Options]]
+    result_type: ClassVar[type[DealResult]]  # what its played deals' results hold
     last_trick_bonus: ClassVar[int] = 0
     # What the solver counts (docs/rules.md "What the solver optimises"), for hints and analysis.
     value_unit: ClassVar[str]  # what a solved value counts: "tricks", "card_points" or "penalty_points"
@@ -328,8 +286,8 @@ class Game:
     # ----------------------------------------------------------------- queries
     def played_by(self, seat: int) -> set[Card]:
         """The cards ``seat`` has played this deal (public: every card is played face up)."""
-        tricks = [*(trick.cards for trick in self.d.tricks), self.d.trick]
-        return {card for cards in tricks for player, card in cards if player == seat}
+        played = {entry.card for trick in self.d.tricks for entry in trick.cards if entry.seat == seat}
+        return played | {card for player, card in self.d.trick if player == seat}
 
     def to_act(self) -> tuple[int, ...]:
         """The seats that may move now (several while passing or after a deal)."""
@@ -437,11 +395,12 @@ class Game:
             declaration_points=[0] * n,
             belote_points=[0] * n,
         )
-        events = [
-            Event(
-                "deal_started",
-                public={"deal_number": number, "dealer": dealer, "hand_counts": [len(h) for h in self.d.hands]},
-                private={seat: {"hand": codes(self.d.hands[seat])} for seat in range(n)},
+        events: list[Event] = [
+            DealStartedEvent(
+                deal_number=number,
+                dealer=dealer,
+                hand_counts=tuple(len(hand) for hand in self.d.hands),
+                hand=Hidden({seat: codes(self.d.hands[seat]) for seat in range(n)}),
             )
         ]
         self._begin_deal(events)
@@ -461,12 +420,28 @@ class Game:
         self.phase = Phase.PLAY
 
     # ----------------------------------------------------------------- play
-    def _suit_of(self, card: Card) -> Suit:
+    def effective_suit(self, card: Card) -> Suit:
         """The suit a card belongs to for following and winning (euchre3's Sage is trump)."""
         return card.suit
 
-    def _strength(self, card: Card) -> int:
+    def strength(self, card: Card) -> int:
+        """How high ``card`` ranks within its effective suit in this deal (higher wins)."""
         raise NotImplementedError
+
+    def card_role(self, card: Card) -> CardRole:
+        """What ``card`` is in this deal: a trump or not (euchre3 names its two highest)."""
+        trump = self.d.trump
+        return CardRole.TRUMP if trump is not None and self.effective_suit(card) == trump else CardRole.PLAIN
+
+    def holding_order(self) -> tuple[Card, ...]:
+        """Every card of the deck as a player holds them in this deal: suit by suit in
+        alternating colours, trumps first, strongest first within a suit."""
+        suits = list(self.deck.holding)
+        trump = self.d.trump
+        if trump in suits:
+            start = suits.index(trump)
+            suits = suits[start:] + suits[:start]
+        return tuple(sorted(self.deck.cards, key=lambda card: (suits.index(self.effective_suit(card)), -self.strength(card))))
 
     def card_points(self, card: Card) -> int:
         """What ``card`` counts in the trick that takes it, in this deal (belote: by trump)."""
@@ -476,16 +451,12 @@ class Game:
         """Obligations in order: the first tier that meets the hand restricts the play to it."""
         raise NotImplementedError
 
-    def card_name(self, card: Card) -> str:
-        """The display name of a card in this deal (euchre3 renames its Oracle and Sage)."""
-        return card.name
-
     def suit_cards(self, suit: Suit) -> frozenset[Card]:
         """Every card of the deck whose effective suit is ``suit`` (which depends on trump only)."""
         key = (self.d.trump, suit)
         cards = self._suit_cards_cache.get(key)
         if cards is None:
-            cards = frozenset(card for card in self.deck.cards if self._suit_of(card) == suit)
+            cards = frozenset(card for card in self.deck.cards if self.effective_suit(card) == suit)
             self._suit_cards_cache[key] = cards
         return cards
 
@@ -532,12 +503,12 @@ class Game:
         trick = self.d.trick
         if not trick:
             return None
-        led = self._suit_of(trick[0][1])
+        led = self.effective_suit(trick[0][1])
         trump = self.d.trump
 
         def key(entry: tuple[int, Card]) -> tuple[bool, bool, int]:
-            suit = self._suit_of(entry[1])
-            return (trump is not None and suit == trump, suit == led, self._strength(entry[1]))
+            suit = self.effective_suit(entry[1])
+            return (trump is not None and suit == trump, suit == led, self.strength(entry[1]))
 
         return max(trick, key=key)[0]
 
@@ -549,7 +520,7 @@ class Game:
         for known in [d.public_known[seat], *d.private_known.values()]:
             known.discard(card)
         d.trick.append((seat, card))
-        events.append(Event("card_played", seat, {"card": card.code}))
+        events.append(CardPlayedEvent(seat=seat, card=card))
         self._after_card(seat, card, events)
         if len(d.trick) < self.players:
             self._turn = self.next_seat(seat)
@@ -573,12 +544,12 @@ class Game:
         assert winner is not None
         last = all(not hand for hand in d.hands)
         points = sum(self.card_points(card) for _, card in d.trick) + (self.last_trick_bonus if last else 0)
-        trick = Trick(d.trick[0][0], tuple(d.trick), winner, points)
+        trick = Trick(d.trick[0][0], tuple(PlayedCard(seat, card) for seat, card in d.trick), winner, points)
         d.tricks.append(trick)
         d.points[winner] += points
         d.trick_counts[winner] += 1
         d.trick = []
-        events.append(Event("trick_won", winner, {"points": points, "trick": len(d.tricks)}))
+        events.append(TrickWonEvent(seat=winner, points=points, trick=len(d.tricks)))
         self._after_trick(trick, events)
         if last:
             self._finish_deal(self._score_deal(), events)
@@ -599,14 +570,15 @@ class Game:
     def _score_deal(self) -> DealResult:
         """``score_deal``, its held-over points kept: what ends a played deal."""
         result = self.score_deal()
-        self.held_points = result.held_out
+        self.held_points = result.points_held
         return result
 
     def _void_result(self) -> DealResult:
-        d = self.d
+        """Nobody took: nobody scores (what a litige held waits on, in ``held_points``)."""
+        zeros = (0,) * self.players
         return DealResult(
-            d.number, DealOutcome.VOID, None, None, (0,) * self.players, (0,) * self.players, (0,) * self.sides,
-            held_out=self.held_points,  # nobody won: what was held waits on
+            variant=self.variant, deal_number=self.d.number, outcome=DealOutcome.VOID, taker=None, trump=None,
+            tricks=zeros, card_points=zeros, scores=(0,) * self.sides,
         )
 
     def _match_winners(self) -> tuple[int, ...]:
@@ -617,12 +589,12 @@ class Game:
         for side, points in enumerate(result.scores):
             self.scores[side] += points
         self.results.append(result)
-        events.append(Event("deal_scored", public={"result": result.to_dict(), "scores": list(self.scores)}))
+        events.append(DealScoredEvent(result=result, scores=tuple(self.scores)))
         winners = self._match_winners()
         if winners:
             self.winners = tuple(seat for seat in range(self.players) if self.side_of(seat) in winners)
             self.phase = Phase.GAME_OVER
-            events.append(Event("game_over", public={"winners": list(self.winners), "scores": list(self.scores)}))
+            events.append(GameOverEvent(winners=self.winners, scores=tuple(self.scores)))
         else:
             self.phase = Phase.DEAL_OVER
 
@@ -635,14 +607,6 @@ class Game:
         return ()
 
     # ----------------------------------------------------------------- reading the state
-    def view(self, viewer: int | None = None) -> PlayerView:
-        """What ``viewer`` may know (None: a spectator); ``INVALID_SEAT`` for a non-seat."""
-        from .views import build_view
-
-        if viewer is not None:
-            self.check_seat(viewer)
-        return build_view(self, viewer)
-
     def position(self) -> Position:
         """The true position of the deal in progress (every hand visible: for analysis only)."""
         d = self.d
@@ -655,10 +619,3 @@ class Game:
             points=tuple(d.points),
             tricks=tuple(d.trick_counts),
         )
-
-    def knowledge(self, viewer: int) -> Knowledge:
-        from .knowledge import build_knowledge
-
-        self.check_seat(viewer)
-        return build_knowledge(self, viewer)
-

@@ -8,8 +8,8 @@ from itertools import combinations
 from .cards import FULL_DECK, Card, Rank, Suit
 from .dealing import DealLayout
 from .errors import Reason, RuleViolation
-from .events import Event, codes
-from .game import DealOutcome, DealResult, Game, Phase, Tier, Trick
+from .events import CardsPassedEvent, CardsReceivedEvent, DealOutcome, Event, HeartsResult, Hidden, Trick, codes
+from .game import Game, Phase, Tier
 from .moves import Move, PassCards
 from .notation import Position
 from .options import HeartsOptions
@@ -35,6 +35,7 @@ class Hearts(Game):
     deck = FULL_DECK
     layout = DealLayout(players=4, packets=(1,) * 13)  # one by one
     options_type = HeartsOptions
+    result_type = HeartsResult
     value_unit = "penalty_points"  # the player's own, moon included
     lower_is_better = True
     has_contract = False
@@ -90,7 +91,7 @@ class Hearts(Game):
             return
         d = self.d
         d.passed[seat] = move.cards
-        events.append(Event("cards_passed", seat, private={seat: {"cards": codes(move.cards)}}))
+        events.append(CardsPassedEvent(seat=seat, cards=Hidden({seat: codes(move.cards)})))
         if len(d.passed) < self.players:
             return
         for giver, cards in d.passed.items():
@@ -100,9 +101,9 @@ class Hearts(Game):
             d.received[receiver] = cards
             d.private_known[(giver, receiver)] = set(cards)  # the giver knows where they went
         events.append(
-            Event(
-                "cards_received",
-                private={seat: {"cards": codes(d.received[seat]), "from": self._giver_to(seat)} for seat in range(4)},
+            CardsReceivedEvent(
+                cards=Hidden({seat: codes(d.received[seat]) for seat in range(4)}),
+                giver=Hidden({seat: self._giver_to(seat) for seat in range(4)}),
             )
         )
         self._start_play_with_two_of_clubs(events)
@@ -111,7 +112,7 @@ class Hearts(Game):
         return (receiver - self.pass_offset()) % self.players
 
     # --- play
-    def _strength(self, card: Card) -> int:
+    def strength(self, card: Card) -> int:
         return RANK_ORDER[card.rank]
 
     def card_points(self, card: Card) -> int:
@@ -134,11 +135,11 @@ class Hearts(Game):
 
     def _after_trick(self, trick: Trick, events: list[Event]) -> None:
         # [decided] only a heart breaks hearts; the Q♠ does not.
-        if any(card.suit is Suit.HEARTS for _, card in trick.cards):
+        if any(played.card.suit is Suit.HEARTS for played in trick.cards):
             self.d.hearts_broken = True
 
     # --- scoring (docs/rules.md § hearts "Score")
-    def score_deal(self) -> DealResult:
+    def score_deal(self) -> HeartsResult:
         d = self.d
         points = list(d.points)
         shooter = next((seat for seat in range(4) if points[seat] == MOON_POINTS), None)
@@ -148,8 +149,10 @@ class Hearts(Game):
         else:
             scores = tuple(points)
             outcome = DealOutcome.PLAYED
-        details = {"moon": shooter}
-        return DealResult(d.number, outcome, None, None, tuple(d.trick_counts), tuple(points), scores, details)
+        return HeartsResult(
+            variant=self.variant, deal_number=d.number, outcome=outcome, taker=None, trump=None,
+            tricks=tuple(d.trick_counts), card_points=tuple(points), scores=scores, moon_shooter=shooter,
+        )
 
     def _match_winners(self) -> tuple[int, ...]:
         # Ends after the deal in which someone reaches the target; lowest total wins,

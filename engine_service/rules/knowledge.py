@@ -11,14 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .cards import Card, Suit
 from .dealing import STOCK
 from .declarations import best_declarer, best_set, strongest
-
-if TYPE_CHECKING:
-    from .game import Game
+from .game import Game
 
 
 @dataclass(frozen=True)
@@ -70,6 +67,12 @@ class Knowledge:
     holders: tuple[HolderFacts, ...]
     declarations: tuple[DeclarationFact, ...] = ()
 
+    @classmethod
+    def of(cls, game: Game, viewer: int) -> Knowledge:
+        """What ``viewer`` has learned of the cards it cannot see; ``INVALID_SEAT`` for a non-seat."""
+        game.check_seat(viewer)
+        return _build(game, viewer)
+
     def holder(self, holder: int) -> HolderFacts:
         return next(facts for facts in self.holders if facts.holder == holder)
 
@@ -92,7 +95,7 @@ class Knowledge:
         return placed == self.unseen and sum(len(placement.get(f.holder, ())) for f in self.holders) == len(placed)
 
 
-def build_knowledge(game: Game, viewer: int) -> Knowledge:
+def _build(game: Game, viewer: int) -> Knowledge:
     d = game.d
     hand = frozenset(d.hands[viewer])
     unseen = game.deck.card_set - hand - d.played

@@ -1,15 +1,41 @@
-"""What one seat (or a spectator) sees of a game: exactly what it may know, nothing else."""
+"""What one seat (or a spectator) sees of a game: exactly what it may know, nothing else,
+and what a client needs to draw it without knowing the rules (how a hand is held, what
+each card is in the deal at hand)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .cards import Card
+from .cards import Card, CardRole, Rank, Suit
+from .codec import to_data
+from .events import DealResult, PlayedCard, RevealedDeclaration, Trick
+from .game import Game, Phase
 from .moves import Move
 
-if TYPE_CHECKING:
-    from .game import Game
+
+@dataclass(frozen=True)
+class CardInfo:
+    """A card of the deck as the deal at hand makes it (public: it follows from the trump)."""
+
+    card: Card
+    rank: Rank
+    suit: Suit  # as printed
+    effective_suit: Suit  # the suit it follows and wins in (euchre3's Sage: the trump's)
+    role: CardRole
+    red: bool
+
+
+@dataclass(frozen=True)
+class Bid:
+    seat: int
+    move: Move
+
+
+@dataclass(frozen=True)
+class Declaration:
+    seat: int
+    declared: bool  # whether it declared its combinations with its first card
 
 
 @dataclass(frozen=True)
@@ -17,33 +43,34 @@ class PlayerView:
     variant: str
     viewer: int | None  # None: a spectator
     version: int
-    phase: str
+    phase: Phase
     deal_number: int
     dealer: int
     to_act: tuple[int, ...]
     scores: tuple[int, ...]  # per side: team in belote, seat otherwise
-    hand: tuple[Card, ...] | None  # own hand, None for a spectator
+    hand: tuple[Card, ...] | None  # own hand in holding order, None for a spectator
     hand_counts: tuple[int, ...]
     stock_count: int
     turned: Card | None
-    bids: tuple[tuple[int, str], ...]
+    bids: tuple[Bid, ...]
     taker: int | None
-    trump: str | None
+    trump: Suit | None
     discard: Card | None  # own discard (euchre3 taker)
     passed: tuple[Card, ...]  # own passed cards (hearts)
     received: tuple[Card, ...]  # cards received (hearts), once everyone has passed
     passed_seats: tuple[int, ...]  # who has passed already (not what)
-    declared: tuple[tuple[int, bool], ...]
-    revealed_declarations: tuple[dict[str, Any], ...]
+    declarations: tuple[Declaration, ...]
+    revealed_declarations: tuple[RevealedDeclaration, ...]
     leader: int
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[dict[str, Any], ...]
+    trick: tuple[PlayedCard, ...]
+    tricks: tuple[Trick, ...]
     trick_counts: tuple[int, ...]
     card_points: tuple[int, ...]
     hearts_broken: bool
-    results: tuple[dict[str, Any], ...]
+    results: tuple[DealResult, ...]
     winners: tuple[int, ...]
     legal_moves: tuple[Move, ...]
+    deck: tuple[CardInfo, ...]  # every card of the deck in holding order, for drawing and naming them
 
     def visible_codes(self) -> set[str]:
         """The code of every card this view mentions, wherever it is (for leak checks)."""
@@ -61,47 +88,22 @@ class PlayerView:
         return found
 
     def to_dict(self) -> dict[str, Any]:
-        def code(card: Card | None) -> str | None:
-            return card.code if card is not None else None
+        """The view as JSON data (cards as codes, moves as text)."""
+        return {name: to_data(value) for name, value in vars(self).items()}
 
-        return {
-            "variant": self.variant,
-            "viewer": self.viewer,
-            "version": self.version,
-            "phase": self.phase,
-            "deal_number": self.deal_number,
-            "dealer": self.dealer,
-            "to_act": list(self.to_act),
-            "scores": list(self.scores),
-            "hand": [card.code for card in self.hand] if self.hand is not None else None,
-            "hand_counts": list(self.hand_counts),
-            "stock_count": self.stock_count,
-            "turned": code(self.turned),
-            "bids": [list(bid) for bid in self.bids],
-            "taker": self.taker,
-            "trump": self.trump,
-            "discard": code(self.discard),
-            "passed": [card.code for card in self.passed],
-            "received": [card.code for card in self.received],
-            "passed_seats": list(self.passed_seats),
-            "declared": [list(entry) for entry in self.declared],
-            "revealed_declarations": list(self.revealed_declarations),
-            "leader": self.leader,
-            "trick": [{"seat": seat, "card": card.code} for seat, card in self.trick],
-            "tricks": list(self.tricks),
-            "trick_counts": list(self.trick_counts),
-            "card_points": list(self.card_points),
-            "hearts_broken": self.hearts_broken,
-            "results": list(self.results),
-            "winners": list(self.winners),
-            "legal_moves": [move.text() for move in self.legal_moves],
-        }
+    @classmethod
+    def of(cls, game: Game, viewer: int | None = None) -> PlayerView:
+        """What ``viewer`` may know of ``game`` (None: a spectator); ``INVALID_SEAT`` for a non-seat."""
+        if viewer is not None:
+            game.check_seat(viewer)
+        return _build(game, viewer)
 
 
-def build_view(game: Game, viewer: int | None) -> PlayerView:
+def _build(game: Game, viewer: int | None) -> PlayerView:
     d = game.d
     seat_view = viewer is not None
-    own_hand = tuple(game.deck.sorted(d.hands[viewer])) if viewer is not None else None
+    order = game.holding_order()
+    own_hand = tuple(card for card in order if card in d.hands[viewer]) if viewer is not None else None
     own_discard = d.discard if seat_view and viewer == d.taker else None
     passed = d.passed.get(viewer, frozenset()) if viewer is not None else frozenset()
     all_passed = len(d.passed) == game.players
@@ -110,7 +112,7 @@ def build_view(game: Game, viewer: int | None) -> PlayerView:
         variant=game.variant,
         viewer=viewer,
         version=game.version,
-        phase=game.phase.value,
+        phase=game.phase,
         deal_number=d.number,
         dealer=d.dealer,
         to_act=game.to_act(),
@@ -119,22 +121,27 @@ def build_view(game: Game, viewer: int | None) -> PlayerView:
         hand_counts=tuple(len(hand) for hand in d.hands),
         stock_count=len(d.stock) + (1 if d.discard is not None else 0),
         turned=d.turned,
-        bids=tuple((seat, move.text()) for seat, move in d.bids),
+        bids=tuple(Bid(seat, move) for seat, move in d.bids),
         taker=d.taker,
-        trump=d.trump.code if d.trump else None,
+        trump=d.trump,
         discard=own_discard,
         passed=tuple(game.deck.sorted(passed)),
         received=tuple(game.deck.sorted(received)),
         passed_seats=tuple(sorted(d.passed)),
-        declared=tuple(sorted(d.declared.items())),
+        declarations=tuple(Declaration(seat, declared) for seat, declared in sorted(d.declared.items())),
         revealed_declarations=tuple(d.revealed),
         leader=d.leader,
-        trick=tuple(d.trick),
-        tricks=tuple(trick.to_dict() for trick in d.tricks),
+        trick=tuple(PlayedCard(seat, card) for seat, card in d.trick),
+        tricks=tuple(d.tricks),
         trick_counts=tuple(d.trick_counts),
         card_points=tuple(d.points),
         hearts_broken=d.hearts_broken,
-        results=tuple(result.to_dict() for result in game.results),
+        results=tuple(game.results),
         winners=game.winners,
         legal_moves=tuple(game.legal_moves(viewer)) if viewer is not None else (),
+        deck=tuple(_card_info(game, card) for card in order),
     )
+
+
+def _card_info(game: Game, card: Card) -> CardInfo:
+    return CardInfo(card, card.rank, card.suit, game.effective_suit(card), game.card_role(card), card.suit.colour == "red")

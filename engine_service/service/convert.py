@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import re
 from collections.abc import Callable, Iterable, Mapping
+from enum import Enum
 from typing import Any
 
 from cardgames.moves import move as move_message  # the one text -> Move message mapping, shared with the client
 from cardgames.v1 import analysis_service_pb2 as analysis_api
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
+from google.protobuf import message_factory
 from google.protobuf.message import Message
 
 from ..analysis import DealAnalysis
 from ..hints import Hint
 from ..rules import PlayerView, RuleViolation
-from ..rules.cards import Deck
-from ..rules.moves import Call, Declare, Discard, Move, NextDeal, Pass, Play, Take, passed_cards
+from ..rules.cards import Card, Deck, Suit
+from ..rules.events import DealResult, Hidden
+from ..rules.moves import Call, Declare, Discard, Move, NextDeal, Pass, PassCards, Play, Take, passed_cards
 from ..tables import ClockSpec, SeatClock, SeatKind, SeatSpec, Status, Strength, TableSpec, TableView, TimeoutPolicy
 from ..tables import spec as table_defaults
 from .errors import InvalidInput
@@ -177,40 +183,78 @@ def move_reader(message: pb.Move) -> Callable[[Deck], Move]:
 
 _SIMPLE_MOVES: dict[str, Move] = {"pass": Pass(), "take": Take(), "next_deal": NextDeal()}
 
-# How an engine key fills a field: the field's name and a conversion of the value (None: as is).
-_Keys = Mapping[str, tuple[str, Callable[[Any], Any] | None]]
+
+def _is_wire(item: dataclasses.Field[Any]) -> bool:
+    """Whether a dataclass field is part of the API's message (the engine keeps some for itself)."""
+    return not item.metadata.get("internal")
 
 
-def _fill(message: Message, values: Mapping[str, Any], keys: _Keys | None = None) -> Message:
-    """Sets one field per engine key; a key without a field is an error, never dropped."""
+def wire_fields(cls: type) -> list[str]:
+    """The fields of an engine type that its message has, by the same names."""
+    return [item.name for item in dataclasses.fields(cls) if _is_wire(item)]
+
+
+def fill(message: Message, value: object, names: Iterable[str] | None = None) -> Message:
+    """Sets each field of ``message`` from the engine value's field of the same name: the
+    one mapping from every typed event, result and their parts to their messages. A field
+    the message lacks is an error, never dropped; a hidden value must have been redacted."""
     fields = message.DESCRIPTOR.fields_by_name
-    for key, value in values.items():
-        name, convert = (keys or {}).get(key, (key, None))
+    for name in names if names is not None else wire_fields(type(value)):
         field = fields.get(name)
         if field is None:
-            raise ValueError(f"{message.DESCRIPTOR.name} has no field for {key!r}")
-        if value is None:  # an optional field left unset
+            raise ValueError(f"{message.DESCRIPTOR.name} has no field for {name!r}")
+        item = getattr(value, name)
+        if isinstance(item, Hidden):
+            item = item.seen()
+        if item is None:  # an optional field left unset
             continue
-        if convert is not None:
-            value = convert(value)
         if field.is_repeated:
-            getattr(message, name).extend(value)
+            items = sorted(item, key=lambda card: card.code) if isinstance(item, frozenset) else item
+            if field.message_type is not None:
+                getattr(message, name).extend(_message(field.message_type, entry) for entry in items)
+            else:
+                getattr(message, name).extend(_scalar(field, entry) for entry in items)
         elif field.message_type is not None:
-            getattr(message, name).CopyFrom(value)
+            getattr(message, name).CopyFrom(_message(field.message_type, item))
         else:
-            setattr(message, name, value)
+            setattr(message, name, _scalar(field, item))
     return message
 
 
-def _revealed(entry: Mapping[str, Any]) -> pb.RevealedDeclaration:
-    return pb.RevealedDeclaration(
-        seat=entry["seat"],
-        combinations=[
-            pb.Combination(kind=f"COMBINATION_KIND_{combination['kind'].upper()}",
-                           cards=combination["cards"], value=combination["value"])
-            for combination in entry["combinations"]
-        ],
-    )
+def _scalar(field: Any, value: object) -> object:
+    if field.enum_type is not None:  # DealOutcome.MADE -> DEAL_OUTCOME_MADE, Suit.HEARTS -> SUIT_HEARTS
+        assert isinstance(value, Enum), f"{field.full_name} is an enumeration"
+        return _enum_number(field.enum_type, value.name)
+    if isinstance(value, Card | Suit):
+        return value.code
+    return value
+
+
+@functools.cache
+def _enum_number(enum_type: Any, name: str) -> int:
+    prefix = re.sub(r"(?<!^)(?=[A-Z])", "_", enum_type.name).upper()
+    return int(enum_type.values_by_name[f"{prefix}_{name}"].number)
+
+
+def _message(descriptor: Any, value: object) -> Message:
+    if descriptor is pb.Move.DESCRIPTOR:
+        return move_message(value.text())  # type: ignore[attr-defined]
+    if isinstance(value, DealResult):
+        return deal_result(value)
+    message = message_factory.GetMessageClass(descriptor)()
+    return fill(message, value)
+
+
+def deal_result(result: DealResult) -> pb.DealResult:
+    """The common part into the message, the variant's own into its details case."""
+    message = pb.DealResult()
+    fill(message, result, wire_fields(DealResult))
+    if result.DETAILS is not None:
+        details = getattr(message, result.DETAILS)
+        details.SetInParent()  # set even when every field is unset (hearts, nobody shot the moon)
+        own = set(wire_fields(DealResult))
+        fill(details, result, [name for name in wire_fields(type(result)) if name not in own])
+    return message
 
 
 def game_view(game_id: str, table: TableView) -> pb.GameView:
@@ -245,109 +289,30 @@ def _clocks(into: Any, clocks: Iterable[SeatClock], now: float) -> None:
             entry.time_left_ms = max(0, round((clock.deadline - now) * 1000))
 
 
+# The view's fields that GameView takes as they are (the table's own are set from the table).
+_VIEW_FIELDS = [name for name in wire_fields(PlayerView) if name not in ("variant", "version", "legal_moves")]
+
+
 def _fill_game(message: pb.GameView, view: PlayerView) -> None:
-    data = view.to_dict()
-    message.MergeFrom(pb.GameView(
-        phase=f"PHASE_{view.phase}",
-        deal_number=view.deal_number,
-        dealer=view.dealer,
-        to_act=view.to_act,
-        scores=view.scores,
-        hand=data["hand"] or (),
-        hand_counts=view.hand_counts,
-        stock_count=view.stock_count,
-        bids=[pb.Bid(seat=seat, move=move_message(text)) for seat, text in view.bids],
-        passed=data["passed"],
-        received=data["received"],
-        passed_seats=view.passed_seats,
-        declarations=[pb.Declaration(seat=seat, declared=declared) for seat, declared in view.declared],
-        revealed_declarations=[_revealed(entry) for entry in view.revealed_declarations],
-        leader=view.leader,
-        trick=[pb.PlayedCard(seat=seat, card=card.code) for seat, card in view.trick],
-        tricks=[_trick(trick) for trick in data["tricks"]],
-        trick_counts=view.trick_counts,
-        card_points=view.card_points,
-        hearts_broken=view.hearts_broken,
-        results=[deal_result(result) for result in view.results],
-        winners=view.winners,
-    ))
-    for name in ("viewer", "turned", "taker", "trump", "discard"):
-        if data[name] is not None:
-            setattr(message, name, data[name])
-    _legal_moves(message, data["legal_moves"])
+    fill(message, view, _VIEW_FIELDS)
+    _legal_moves(message, view.legal_moves)
 
 
-def _legal_moves(message: pb.GameView, texts: Iterable[str]) -> None:
+def _legal_moves(message: pb.GameView, moves: Iterable[Move]) -> None:
+    """The moves as messages, but a choice of several cards (the hearts pass), which is one
+    selection: every card of any legal choice, and how many to choose."""
     selectable: set[str] = set()
     count = 0
-    for text in texts:
-        if text.startswith("give:"):
-            cards = text.partition(":")[2].split()
-            selectable.update(cards)
-            count = len(cards)
+    for move in moves:
+        if isinstance(move, PassCards):
+            selectable.update(card.code for card in move.cards)
+            count = len(move.cards)
         else:
-            message.legal_moves.append(move_message(text))
+            message.legal_moves.append(move_message(move.text()))
     if selectable:
         order = list(message.hand)
         message.card_selection.count = count
         message.card_selection.cards.extend(sorted(selectable, key=order.index))
-
-
-def _trick(trick: dict[str, Any]) -> pb.Trick:
-    return pb.Trick(
-        leader=trick["leader"],
-        cards=[pb.PlayedCard(seat=entry["seat"], card=entry["card"]) for entry in trick["cards"]],
-        winner=trick["winner"],
-        points=trick["points"],
-    )
-
-
-_RESULT_FIELDS = {"deal_number", "outcome", "taker", "trump", "tricks", "card_points", "scores"}
-# A result does not name its variant, but each variant's details have their own keys.
-_DETAILS_CASES = {
-    frozenset({"capot", "team_card_points", "declarations", "belote", "held_in", "held_out"}): "belote",
-    frozenset({"capot", "declarations", "belote", "totals"}): "belote3",
-    frozenset({"moon"}): "hearts",
-}
-_DETAILS_KEYS: dict[str, _Keys] = {
-    "belote": {"belote": ("belote_rebelote", None)},
-    "belote3": {"capot": ("capot_seats", None), "belote": ("belote_rebelote", None)},
-    "hearts": {"moon": ("moon_shooter", None)},
-}
-
-
-def deal_result(result: Mapping[str, Any]) -> pb.DealResult:
-    message = pb.DealResult(
-        deal_number=result["deal_number"],
-        outcome=f"DEAL_OUTCOME_{result['outcome']}",
-        tricks=result["tricks"],
-        card_points=result["card_points"],
-        scores=result["scores"],
-    )
-    if result["taker"] is not None:
-        message.taker = result["taker"]
-    if result["trump"] is not None:
-        message.trump = result["trump"]
-    details = {key: value for key, value in result.items() if key not in _RESULT_FIELDS}
-    if details:  # none in euchre3 or for a void deal
-        case = _DETAILS_CASES.get(frozenset(details))
-        if case is None:
-            raise ValueError(f"deal result details {sorted(details)} match no variant")
-        chosen = getattr(message, case)
-        chosen.SetInParent()  # set even when every field is unset (hearts, nobody shot the moon)
-        _fill(chosen, details, _DETAILS_KEYS[case])
-    return message
-
-
-_EVENT_CASES = frozenset(field.name for field in pb.Event.DESCRIPTOR.oneofs_by_name["payload"].fields)
-# Engine keys of an event's payload that become a field of another name or type.
-_EVENT_KEYS: dict[str, _Keys] = {
-    "bid": {"bid": ("move", move_message)},
-    "cards_received": {"from": ("giver", None)},
-    "declarations_resolved": {"revealed": ("revealed", lambda entries: [_revealed(entry) for entry in entries])},
-    "deal_scored": {"result": ("result", deal_result)},
-    "timed_out": {"policy": ("policy", lambda policy: POLICY_ENUMS[TimeoutPolicy(policy)])},
-}
 
 
 def game_change(change: SeenChange, into: pb.GameChange | None = None) -> pb.GameChange:
@@ -359,16 +324,12 @@ def game_change(change: SeenChange, into: pb.GameChange | None = None) -> pb.Gam
     message.at = change.at
     _clocks(message.clocks, change.clocks, change.at)
     for event in change.events:
-        kind = event["kind"]
-        if kind not in _EVENT_CASES:
-            raise ValueError(f"no Event payload for the event kind {kind!r}")
-        item = message.events.add(kind=kind)
-        if "seat" in event:
-            item.seat = event["seat"]
-        payload = getattr(item, kind)  # the payload cases are named after the kinds
+        item = message.events.add(kind=event.kind)
+        if event.seat is not None:
+            item.seat = event.seat
+        payload = getattr(item, event.kind)  # the payload cases are named after the kinds
         payload.SetInParent()  # set even when the viewer may see none of its fields
-        _fill(payload, {key: value for key, value in event.items() if key != "kind" and key != "seat"},
-             _EVENT_KEYS.get(kind))
+        fill(payload, event, [name for name in wire_fields(type(event)) if name != "seat"])
     return message
 
 

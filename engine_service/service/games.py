@@ -29,6 +29,7 @@ from ..bots import SeatKnowledge, knowledge_of
 from ..hints import Question, hint_question
 from ..rules import DealOutcome, Game, Move, NextDeal, RuleViolation, new_game, variant_class
 from ..rules.cards import Deck
+from ..rules.codec import event_from_data, event_types, to_data
 from ..rules.errors import Reason
 from ..rules.events import Event
 from ..rules.notation import Position
@@ -92,22 +93,59 @@ class Change:
 
 @dataclass(frozen=True)
 class SeenChange:
-    """A change as one viewer may see it: redacted event dicts."""
+    """A change as one viewer may see it: its events redacted for that viewer."""
 
     version: int
     seat: int | None
-    events: tuple[dict[str, Any], ...]
+    events: tuple[Event, ...]
     at: float = 0.0
     clocks: tuple[SeatClock, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"version": self.version, "seat": self.seat, "events": list(self.events), "at": self.at,
+        return {"schema": Event.SCHEMA_VERSION, "version": self.version, "seat": self.seat,
+                "events": [to_data(event) for event in self.events], "at": self.at,
                 "clocks": [[clock.bank, clock.deadline] for clock in self.clocks]}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> SeenChange:
+    def from_dict(cls, data: Mapping[str, Any], deck: Deck, variant: str, viewer: int | None) -> SeenChange:
+        """The change ``to_dict`` wrote; one stored before events had a schema is read as
+        the viewer it was redacted for saw it then."""
         clocks = tuple(SeatClock(bank, deadline) for bank, deadline in data.get("clocks", ()))
-        return cls(data["version"], data["seat"], tuple(data["events"]), data.get("at", 0.0), clocks)
+        if "schema" in data:
+            events = tuple(event_from_data(event, deck) for event in data["events"])
+        else:
+            events = tuple(event_from_data(_unversioned_event(event, variant, viewer), deck) for event in data["events"])
+        return cls(data["version"], data["seat"], events, data.get("at", 0.0), clocks)
+
+
+# Unversioned stored events: the keys renamed since, per kind, and their deal results' detail keys.
+_RENAMED_KEYS = {"bid": {"bid": "move"}, "cards_received": {"from": "giver"}}
+_RENAMED_DETAILS = {"belote": "belote_rebelote", "moon": "moon_shooter"}
+
+
+def _unversioned_event(data: Mapping[str, Any], variant: str, viewer: int | None) -> dict[str, Any]:
+    """An event as answers stored it before events had a schema (flat redacted values, some
+    keys named otherwise), in today's form."""
+    kind = data.get("kind")
+    renamed = _RENAMED_KEYS.get(kind, {})  # type: ignore[arg-type]
+    event = {renamed.get(key, key): value for key, value in data.items()}
+    cls = event_types().get(kind)  # type: ignore[arg-type]
+    for item in dataclasses.fields(cls) if cls is not None else ():
+        if item.type == "Hidden" or str(item.type).startswith("Hidden["):
+            seen = event.get(item.name)
+            event[item.name] = {} if seen is None or viewer is None else {str(viewer): seen}
+    if kind == "deal_scored":
+        result = {_RENAMED_DETAILS.get(key, key): value for key, value in event["result"].items()}
+        if variant == "belote3" and "capot" in result:
+            result["capot_seats"] = result.pop("capot")
+        event["result"] = {**result, "variant": variant}
+    if kind == "declarations_resolved":
+        event["revealed"] = [
+            {"seat": entry["seat"],
+             "combinations": [{**combination, "kind": combination["kind"].upper()} for combination in entry["combinations"]]}
+            for entry in event["revealed"]
+        ]
+    return event
 
 
 @dataclass(frozen=True)
@@ -443,7 +481,7 @@ class GameService:
             if request_id is not None:
                 earlier = await self.store.find_request(game_id, seat, request_id)
                 if earlier is not None:
-                    return self._replayed(earlier, move)
+                    return self._replayed(earlier, move, live.table.game)
             try:
                 self._check_time(live, seat)
             except RuleViolation:  # decided on the database's state: another process may have moved
@@ -506,14 +544,15 @@ class GameService:
         return live.apply(seat, apply, at)
 
     @staticmethod
-    def _replayed(earlier: MoveRecord, move: Move) -> MoveAnswer:
+    def _replayed(earlier: MoveRecord, move: Move, game: Game) -> MoveAnswer:
         if earlier.move != move.text():
             raise InvalidInput(
                 "request_id was already used for a different move", reason="REQUEST_ID_REUSED", field="request_id"
             )
         data = earlier.answer
         assert data is not None  # stored with every move that has a request_id
-        return MoveAnswer(SeenChange.from_dict(data["change"]), data["game_over"])
+        change = SeenChange.from_dict(data["change"], game.deck, game.variant, earlier.seat)
+        return MoveAnswer(change, data["game_over"])
 
     # ----------------------------------------------------------------- the server's turns
     async def server_turn(self, game_id: str) -> ServerTurn | None:

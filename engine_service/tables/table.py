@@ -16,7 +16,17 @@ from enum import Enum
 
 from ..rules import Game, Move, Phase, PlayerView, parse_move
 from ..rules.errors import Reason, RuleViolation
-from ..rules.events import Event
+from ..rules.events import Event, GameOverEvent
+from .clocks import TimeoutPolicy
+from .events import (
+    AbandonedEvent,
+    ForfeitedEvent,
+    GameStartedEvent,
+    RematchCreatedEvent,
+    ResignedEvent,
+    SeatClaimedEvent,
+    TimedOutEvent,
+)
 from .seats import SeatKind
 from .spec import TableSpec
 
@@ -139,7 +149,7 @@ class Table:
     def view(self, viewer: int | None, now: float) -> TableView:
         game = None
         if self.started:
-            game = dataclasses.replace(self.game.view(viewer), version=self.version)
+            game = dataclasses.replace(PlayerView.of(self.game, viewer), version=self.version)
             if self.ending is not None:
                 game = dataclasses.replace(game, to_act=(), legal_moves=(), winners=self.ending.winners)
         return TableView(
@@ -203,7 +213,7 @@ class Table:
         if timed:
             self.bank[seat] = self.spec.clock.bank_after(self.bank[seat], at - self.since[seat])
         if actor is Actor.STAND_IN:
-            events.insert(0, Event("timed_out", seat, {"policy": "bot"}))
+            events.insert(0, TimedOutEvent(seat=seat, policy=TimeoutPolicy.BOT))
         self._advance(at, mover=seat, before=before, phase=phase)
         return events
 
@@ -220,10 +230,10 @@ class Table:
         if spec.invitation_hash is not None and code_hash != spec.invitation_hash:
             raise RuleViolation(Reason.INVALID_INVITATION, f"seat {seat} is kept for an invitation: its code is needed")
         self.hashes[seat] = token_hash
-        events = [Event("seat_claimed", seat)]
+        events: list[Event] = [SeatClaimedEvent(seat=seat)]
         if self._is_full():
             self._start(at)
-            events += [Event("game_started"), *self.opening_events]
+            events += [GameStartedEvent(), *self.opening_events]
         self._advance(at)
         return events
 
@@ -237,14 +247,14 @@ class Table:
     def forfeit(self, seat: int, at: float) -> list[Event]:
         """``seat``'s time ran out at a table whose policy is to forfeit."""
         self.check_playing()
-        return [Event("timed_out", seat, {"policy": "forfeit"}), *self._end("forfeited", seat, at)]
+        return [TimedOutEvent(seat=seat, policy=TimeoutPolicy.FORFEIT), *self._end("forfeited", seat, at)]
 
     def abandon(self, at: float) -> list[Event]:
         if self.is_over():
             raise RuleViolation(Reason.GAME_OVER, "the game is over")
         self.ending = Ending("abandoned", None, ())
         self._advance(at)
-        return [Event("abandoned")]
+        return [AbandonedEvent()]
 
     def link_rematch(self, game_id: str, at: float) -> list[Event]:
         if self.status is not Status.FINISHED:
@@ -253,14 +263,15 @@ class Table:
             raise RuleViolation(Reason.REMATCH_EXISTS, "this game already has its rematch")
         self.rematch_id = game_id
         self._advance(at)
-        return [Event("rematch_created", None, {"game_id": game_id})]
+        return [RematchCreatedEvent(game_id=game_id)]
 
     def _end(self, kind: str, seat: int, at: float) -> list[Event]:
         side = self.game.side_of(seat)
         winners = tuple(other for other in range(self.game.players) if self.game.side_of(other) != side)
         self.ending = Ending(kind, seat, winners)
         self._advance(at)
-        return [Event(kind, seat), Event("game_over", None, {"winners": list(winners), "scores": list(self.game.scores)})]
+        ended: Event = ResignedEvent(seat=seat) if kind == "resigned" else ForfeitedEvent(seat=seat)
+        return [ended, GameOverEvent(winners=winners, scores=tuple(self.game.scores))]
 
     def _start(self, at: float) -> None:
         self.started = True

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine_service.rules import STOCK, Game, Knowledge
 from engine_service.rules.cards import Card
+from engine_service.rules.codec import to_data
 from engine_service.rules.moves import Call, Declare, Discard, Move, NextDeal, Pass, PassCards, Play, Take
 
 
@@ -16,7 +17,7 @@ def located_cards(game: Game) -> list[Card]:
     d = game.d
     cards = [card for hand in d.hands for card in hand] + list(d.stock)
     cards += [d.discard] if d.discard is not None else []
-    cards += [card for trick in d.tricks for _, card in trick.cards] + [card for _, card in d.trick]
+    cards += [played.card for trick in d.tricks for played in trick.cards] + [card for _, card in d.trick]
     return cards
 
 
@@ -28,11 +29,11 @@ def assert_cards_conserved(game: Game) -> None:
 def knowable_codes(game: Game, viewer: int | None) -> set[str]:
     """Every card ``viewer`` may know the place of, from the true state."""
     d = game.d
-    cards = {card for trick in d.tricks for _, card in trick.cards} | {card for _, card in d.trick}
+    cards = {played.card for trick in d.tricks for played in trick.cards} | {card for _, card in d.trick}
     if d.turned is not None:
         cards.add(d.turned)
     for revealed in d.revealed:
-        cards |= {game.deck.parse(code) for combo in revealed["combinations"] for code in combo["cards"]}
+        cards |= {card for combination in revealed.combinations for card in combination.cards}
     if viewer is not None:
         cards |= d.hands[viewer]
         cards |= d.passed.get(viewer, frozenset())
@@ -41,15 +42,22 @@ def knowable_codes(game: Game, viewer: int | None) -> set[str]:
     return {card.code for card in cards}
 
 
+def _is_whole_deck(value: Any, codes: set[str]) -> bool:
+    """A view's ``deck``: every card of the deck once, the same for every viewer (it names no place)."""
+    cards = [entry.get("card") for entry in value if isinstance(entry, dict)] if isinstance(value, list) else []
+    return len(cards) == len(codes) and set(cards) == codes
+
+
 def card_codes_in(value: Any, game: Game) -> set[str]:
-    """Every string in a nested structure that is the code of a card of this deck."""
+    """Every string in a nested structure (or in a typed value's JSON data) that is the
+    code of a card of this deck."""
     codes = {card.code for card in game.deck.cards}
     found: set[str] = set()
-    stack = [value]
+    stack = [to_data(value)]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
-            stack.extend(item.values())
+            stack.extend(value for key, value in item.items() if not (key == "deck" and _is_whole_deck(value, codes)))
         elif isinstance(item, (list, tuple, set, frozenset)):
             stack.extend(item)
         elif isinstance(item, str):
@@ -67,12 +75,12 @@ def true_placement(game: Game, viewer: int) -> dict[int, frozenset[Card]]:
 
 
 def assert_knowledge_sound(game: Game, viewer: int) -> Knowledge:
-    knowledge = game.knowledge(viewer)
+    knowledge = Knowledge.of(game, viewer)
     assert knowledge.is_consistent(true_placement(game, viewer)), "knowledge contradicts the truth"
     for facts in knowledge.holders:
         if facts.holder != STOCK:
             for suit in facts.void_suits:
-                assert not any(game._suit_of(c) == suit for c in game.d.hands[facts.holder])
+                assert not any(game.effective_suit(c) == suit for c in game.d.hands[facts.holder])
     return knowledge
 
 

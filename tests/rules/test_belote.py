@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine_service.rules import Card, DealOutcome, Phase, Rank, Suit, new_game
+from engine_service.rules import Card, DealOutcome, Phase, PlayerView, Rank, Suit, new_game
 from engine_service.rules.belote_family import PLAIN_POINTS, TRUMP_POINTS
 from engine_service.rules.cards import PIQUET_DECK
-from engine_service.rules.declarations import best_set
+from engine_service.rules.declarations import CombinationKind, best_set
 from tests.conftest import make, play, play_cards, rejected
 
 # Deal A: dealer 3, seat 0 takes the turned 7H. Final hands (worked out by hand):
@@ -60,9 +60,9 @@ def test_dealing_from_a_shuffle_uses_three_then_two_packets():
 def test_trump_and_plain_order():
     game = make("belote", DEAL_A, first_dealer=3, announcements="none")
     play(game, 0, "take")
-    trumps = sorted(game.suit_cards(Suit.HEARTS), key=game._strength, reverse=True)
+    trumps = sorted(game.suit_cards(Suit.HEARTS), key=game.strength, reverse=True)
     assert [c.code for c in trumps] == ["JH", "9H", "AH", "TH", "KH", "QH", "8H", "7H"]
-    plain = sorted(game.suit_cards(Suit.SPADES), key=game._strength, reverse=True)
+    plain = sorted(game.suit_cards(Suit.SPADES), key=game.strength, reverse=True)
     assert [c.code for c in plain] == ["AS", "TS", "KS", "QS", "JS", "9S", "8S", "7S"]
 
 
@@ -74,8 +74,8 @@ def test_full_deal_a_made_with_belote_rebelote():
     play_cards(game, *PLAY_A[4:])
     result = game.results[-1]
     assert [t.winner for t in game.d.tricks] == [2, 0, 0, 0, 1, 0, 1, 2]
-    assert result.details["team_card_points"] == [132, 30] and sum(result.card_points) == 162
-    assert result.details["belote"] == [20, 0]
+    assert result.team_card_points == (132, 30) and sum(result.card_points) == 162
+    assert result.belote_rebelote == (20, 0)
     assert result.outcome is DealOutcome.MADE and game.scores == [152, 30]
 
 
@@ -211,18 +211,18 @@ class TestDeclarations:
         play(game, 3, "no-declare"); play_cards(game, "7C")
         assert game.d.declaration_winners == (0, 2)
         assert game.d.declaration_points == [120, 0, 40, 0]
-        revealed = game.view(1).revealed_declarations
-        assert [r["seat"] for r in revealed] == [0, 2]
+        revealed = PlayerView.of(game, 1).revealed_declarations
+        assert [r.seat for r in revealed] == [0, 2]
         # The losing declaration stays hidden; the winners' combinations are public.
-        assert "AC" not in game.view(3).visible_codes()
-        assert {"KS", "9S"} <= game.view(3).visible_codes()
+        assert "AC" not in PlayerView.of(game, 3).visible_codes()
+        assert {"KS", "9S"} <= PlayerView.of(game, 3).visible_codes()
 
     def test_comparison_sequence_length_then_top_then_trump_then_order(self):
         game = self.start()
         d = game.d
         from engine_service.rules.declarations import candidates
 
-        tierce_ace_clubs = next(c for c in candidates(d.hands[1], Suit.HEARTS) if c.kind == "tierce")
+        tierce_ace_clubs = next(c for c in candidates(d.hands[1], Suit.HEARTS) if c.kind is CombinationKind.TIERCE)
         tierce_ten_clubs = next(c for c in candidates(d.hands[2], Suit.HEARTS) if "TC" in {x.code for x in c.cards})
         assert tierce_ace_clubs.strength > tierce_ten_clubs.strength  # higher top card
         four_q = best_set({Card(Rank.QUEEN, s) for s in PIQUET_DECK.suits}, Suit.HEARTS)
@@ -252,7 +252,7 @@ class TestDeclarations:
         play(game, 3, "no-declare"); play_cards(game, "7C")
         assert game.d.declaration_winners == (1,)
         assert game.d.declaration_points == [0, 20, 0, 0]  # seat 1 scores every combination it has
-        assert [c.kind for c in game.d.declarations[1]] == ["tierce"]
+        assert [c.kind for c in game.d.declarations[1]] == [CombinationKind.TIERCE]
 
     def test_belote_mode_has_no_declarations_phase(self):
         game = self.start(announcements="belote")
@@ -281,7 +281,7 @@ class TestScoring:
 
     def test_capot_counts_252(self):
         result = self.finished(162, tricks=(4, 0, 4, 0))._score_deal()
-        assert result.details["capot"] and result.scores == (252, 0)
+        assert result.capot and result.scores == (252, 0)
 
     def test_capot_by_the_defenders_is_252_for_them(self):
         result = self.finished(0, tricks=(0, 4, 0, 4), declarations=(0, 50, 0, 0))._score_deal()

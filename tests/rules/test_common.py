@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from engine_service.rules import (
     VARIANTS,
     Deal,
     InvalidOption,
+    Knowledge,
     Phase,
+    PlayerView,
     Reason,
     RuleViolation,
     format_deal,
@@ -115,7 +119,7 @@ def test_error_matrix_leaves_the_state_unchanged(variant):
                 check(seat, not_a_move)  # type: ignore[arg-type]
             assert caught.value.reason.value == "UNKNOWN_MOVE" and "parse_move" in str(caught.value)
     for bad_seat in (-1, game.players, True, "0"):
-        for read in (game.view, game.knowledge, game.legal_moves):
+        for read in (partial(PlayerView.of, game), partial(Knowledge.of, game), game.legal_moves):
             # a negative index would read another seat's cards, True seat 1's
             with pytest.raises(RuleViolation) as caught:
                 read(bad_seat)  # type: ignore[arg-type]
@@ -170,10 +174,10 @@ def test_a_fork_plays_on_without_changing_the_game():
     for _ in range(6):
         seat = game.to_act()[0]
         game.push(seat, rng.choice(game.legal_moves(seat)))
-    before = (game.version, game.view(None).to_dict(), [sorted(c.code for c in h) for h in game.d.hands])
+    before = (game.version, PlayerView.of(game, None).to_dict(), [sorted(c.code for c in h) for h in game.d.hands])
     fork = game.fork()
     while not fork.results:
         seat = fork.to_act()[0]
         fork.push(seat, rng.choice(fork.legal_moves(seat)))
     assert fork.results and not game.results and len(fork.history) == fork.version - game.version > 0
-    assert (game.version, game.view(None).to_dict(), [sorted(c.code for c in h) for h in game.d.hands]) == before
+    assert (game.version, PlayerView.of(game, None).to_dict(), [sorted(c.code for c in h) for h in game.d.hands]) == before

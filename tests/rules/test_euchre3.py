@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine_service.rules import Card, DealOutcome, Phase, Rank, Suit, new_game
-from engine_service.rules.cards import EUCHRE3_DECK
+from engine_service.rules import Card, DealOutcome, Phase, PlayerView, Rank, Suit, new_game
+from engine_service.rules.cards import EUCHRE3_DECK, CardRole
 from engine_service.rules.euchre3 import Euchre3, oracle, sage
 from tests.conftest import make, play, play_cards, rejected
 
@@ -46,9 +46,9 @@ def test_accepting_takes_the_turned_card_and_discards_a_dealt_card():
 def test_discard_is_seen_only_by_the_taker():
     game = make("euchre3", DEAL)
     play(game, 1, "take", "discard:SA")
-    assert game.view(1).discard == Card(Rank.SCRIBE, Suit.ARCHITECTURE)
+    assert PlayerView.of(game, 1).discard == Card(Rank.SCRIBE, Suit.ARCHITECTURE)
     for viewer in (0, 2, None):
-        assert "SA" not in game.view(viewer).visible_codes()
+        assert "SA" not in PlayerView.of(game, viewer).visible_codes()
         assert all("SA" not in str(e.for_viewer(viewer)) for e in game.events)
 
 
@@ -79,11 +79,15 @@ def test_oracle_and_sage_are_the_two_highest_trumps():
     assert sage(Suit.ARCHITECTURE) == Card(Rank.INITIE, Suit.COMMANDEMENT)
     game = make("euchre3", DEAL)
     play(game, 1, "take", "discard:SA")
-    order = sorted(game.suit_cards(Suit.ART), key=game._strength, reverse=True)
+    order = sorted(game.suit_cards(Suit.ART), key=game.strength, reverse=True)
     assert [c.code for c in order] == ["IR", "IP", "MR", "SR", "CR", "AR", "ER"]
-    assert game.card_name(sage(Suit.ART)) == "Sage d'Art"
+    assert game.card_role(sage(Suit.ART)) is CardRole.SAGE and game.card_role(oracle(Suit.ART)) is CardRole.ORACLE
+    assert game.card_role(Card(Rank.MAITRE, Suit.ART)) is CardRole.TRUMP
+    assert game.card_role(Card(Rank.INITIE, Suit.ARCHITECTURE)) is CardRole.PLAIN
+    # Held trumps first, the Oracle and the Sage at their head; then the suits in alternating colours.
+    assert [c.code for c in game.holding_order()][:9] == ["IR", "IP", "MR", "SR", "CR", "AR", "ER", "MC", "SC"]
     # The two other Initiés keep their low value in their own suits.
-    assert game._suit_of(Card(Rank.INITIE, Suit.ARCHITECTURE)) is Suit.ARCHITECTURE
+    assert game.effective_suit(Card(Rank.INITIE, Suit.ARCHITECTURE)) is Suit.ARCHITECTURE
 
 
 def test_sage_must_follow_trump_and_wins_over_the_maitre():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine_service.rules import Card, DealOutcome, Phase, Rank, Suit, new_game
+from engine_service.rules import Card, DealOutcome, Phase, PlayerView, Rank, Suit, new_game
 from engine_service.rules.cards import FULL_DECK
 from engine_service.rules.dealing import Deal
 from engine_service.rules.notation import format_deal
@@ -61,14 +61,14 @@ def test_all_choose_before_any_card_moves_and_received_cards_stay_hidden():
     give0 = sorted(game.d.hands[0], key=FULL_DECK.index)[:3]
     play(game, 0, "give:" + " ".join(c.code for c in give0))
     assert [set(h) for h in game.d.hands] == before  # nothing moved yet
-    assert game.view(1).received == () and game.view(0).passed == tuple(give0)
+    assert PlayerView.of(game, 1).received == () and PlayerView.of(game, 0).passed == tuple(give0)
     assert rejected(game, 0, "give:" + " ".join(c.code for c in sorted(before[0] - set(give0), key=FULL_DECK.index)[:3])) == "ALREADY_PASSED_CARDS"
     assert rejected(game, 1, "give:" + " ".join(c.code for c in sorted(before[1], key=FULL_DECK.index)[:2])) == "WRONG_CARD_COUNT"
     assert rejected(game, 1, "give:" + " ".join(c.code for c in give0)) == "CARD_NOT_IN_HAND"
     assert rejected(game, 1, "play:2C") == "WRONG_PHASE"
     for seat in (1, 2, 3):
         play(game, seat, "give:" + " ".join(c.code for c in sorted(game.d.hands[seat], key=FULL_DECK.index)[:3]))
-    assert set(give0) <= game.d.hands[1] and game.view(1).received == tuple(give0)
+    assert set(give0) <= game.d.hands[1] and PlayerView.of(game, 1).received == tuple(give0)
     assert game.phase is Phase.PLAY
 
 

@@ -30,7 +30,7 @@ def test_scoring_a_litige_returns_the_points_held_over_without_keeping_them():
     game = _belote_at_the_end(81)
     before = (copy.deepcopy(game.d), list(game.scores), list(game.results), game.held_points)
     result = game.score_deal()
-    assert result.outcome is DealOutcome.LITIGE and result.held_out == 81 == result.details["held_out"]
+    assert result.outcome is DealOutcome.LITIGE and result.held_out == 81 == result.points_held
     assert (game.d, game.scores, game.results, game.held_points) == before
     assert game.score_deal() == result  # the same state, the same result
 
@@ -53,11 +53,11 @@ def test_score_deal_gives_the_result_the_engine_applied_and_changes_nothing(vari
         if game.phase is not Phase.DEAL_OVER or game.results[-1].outcome is DealOutcome.VOID:
             continue
         applied = game.results[-1]
-        game.held_points = applied.details.get("held_in", 0)  # what the deal started from
+        game.held_points = getattr(applied, "held_in", 0)  # what the deal started from
         before = (copy.deepcopy(game.d), list(game.scores), list(game.results), game.held_points)
         assert game.score_deal() == applied
         assert (game.d, game.scores, game.results, game.held_points) == before
-        game.held_points = applied.held_out
+        game.held_points = applied.points_held
         checked += 1
     assert checked >= 3
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine_service.rules import STOCK, Card, Rank, Suit
+from engine_service.rules import STOCK, Card, Knowledge, Rank, Suit
 from tests.conftest import make, play, play_cards
 from tests.rules.invariants import assert_knowledge_sound, true_placement
 from tests.rules.test_belote import DEAL_B
@@ -17,7 +17,7 @@ def test_euchre3_turned_card_known_in_takers_hand_and_discard_only_to_taker():
         knowledge = assert_knowledge_sound(game, viewer)
         assert Card(Rank.COMPAGNON, Suit.ART) in knowledge.holder(1).known
         assert knowledge.holder(STOCK).size == 9 and not knowledge.holder(STOCK).known
-    taker = game.knowledge(1)
+    taker = Knowledge.of(game, 1)
     assert taker.holder(STOCK).known == {Card(Rank.SCRIBE, Suit.ARCHITECTURE)}
 
 
@@ -26,7 +26,7 @@ def test_euchre3_round_two_turned_card_is_known_in_the_stock():
     for seat in (1, 2, 0):
         play(game, seat, "pass")
     play(game, 1, "call:P")
-    assert Card(Rank.COMPAGNON, Suit.ART) in game.knowledge(0).holder(STOCK).known
+    assert Card(Rank.COMPAGNON, Suit.ART) in Knowledge.of(game, 0).holder(STOCK).known
 
 
 def test_void_suit_shown_and_trump_obligation_inferences_in_belote():
@@ -47,8 +47,8 @@ def test_void_suit_shown_and_trump_obligation_inferences_in_belote():
 def test_hearts_passed_cards_known_only_to_the_giver():
     game = after_passing_left(BROKEN)
     given_by_0 = game.d.passed[0]
-    assert given_by_0 <= game.knowledge(0).holder(1).known
-    assert not given_by_0 & game.knowledge(2).holder(1).known
+    assert given_by_0 <= Knowledge.of(game, 0).holder(1).known
+    assert not given_by_0 & Knowledge.of(game, 2).holder(1).known
 
 
 def test_hearts_heart_lead_before_broken_proves_only_hearts_left():

@@ -8,9 +8,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine_service.rules import VARIANTS, DealOutcome, Phase, RuleViolation, new_game
+from engine_service.rules import VARIANTS, Belote3Result, BeloteResult, DealOutcome, Phase, PlayerView, RuleViolation, new_game
 from engine_service.rules.belote import CAPOT_TOTAL
 from engine_service.rules.belote_family import CARD_POINTS_TOTAL
+from engine_service.rules.codec import to_data
 from engine_service.rules.notation import format_position, parse_position
 from tests.conftest import soaked
 from tests.rules.invariants import (
@@ -66,14 +67,16 @@ def check_deal_totals(game, result) -> None:
         assert sum(result.tricks) == 5 and sum(result.scores) in (1, 2)
     elif game.variant == "belote":
         assert sum(result.card_points) == CARD_POINTS_TOTAL
-        base = CAPOT_TOTAL if result.details["capot"] else CARD_POINTS_TOTAL
-        extra = sum(result.details["declarations"]) + sum(result.details["belote"])
-        held = result.details["held_out"] - result.details["held_in"]
+        assert isinstance(result, BeloteResult)
+        base = CAPOT_TOTAL if result.capot else CARD_POINTS_TOTAL
+        extra = sum(result.declarations) + sum(result.belote_rebelote)
+        held = result.held_out - result.held_in
         assert sum(result.scores) + held == base + extra
     elif game.variant == "belote3":
         assert sum(result.card_points) == CARD_POINTS_TOTAL
-        extra = sum(result.details["declarations"]) + sum(result.details["belote"])
-        capot_bonus = 100 * len(result.details["capot"])
+        assert isinstance(result, Belote3Result)
+        extra = sum(result.declarations) + sum(result.belote_rebelote)
+        capot_bonus = 100 * len(result.capot_seats)
         assert sum(result.scores) == CARD_POINTS_TOTAL + extra + capot_bonus
 
 
@@ -152,14 +155,17 @@ def test_views_and_events_never_show_what_a_seat_cannot_know(variant, seed):
             break
         for viewer in [*range(game.players), None]:
             allowed = knowable_codes(game, viewer)
-            view = game.view(viewer)
+            view = PlayerView.of(game, viewer)
             assert view.visible_codes() <= allowed
-            assert card_codes_in(view.to_dict(), game) <= allowed
+            seen = view.to_dict()
+            # The deck lists every card of the deck in the same order for every viewer: no place.
+            assert seen.pop("deck") == PlayerView.of(game).to_dict()["deck"]
+            assert card_codes_in(seen, game) <= allowed
             assert SECRET_SEED not in json.dumps(view.to_dict()) + repr(view)
             for event in game.events[seen_events:]:
                 shown = event.for_viewer(viewer)
                 assert card_codes_in(shown, game) <= allowed
-                assert SECRET_SEED not in json.dumps(shown)
+                assert SECRET_SEED not in json.dumps(to_data(shown))
         seen_events = len(game.events)
         seat = rng.choice(game.to_act())
         move = rng.choice(game.legal_moves(seat))

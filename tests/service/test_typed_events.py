@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from cardgames_client import Client, move_text, pb
 from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.json_format import MessageToDict
 from google.protobuf.message import Message
 
-from engine_service.rules import new_game, parse_move
+from engine_service.rules import VARIANTS, DealOutcome, DealResult, Event, HeartsResult, PlayerView, new_game, parse_move
+from engine_service.rules.codec import event_from_data, event_types, to_data
+from engine_service.rules.declarations import Combination
+from engine_service.rules.events import RESULTS, PlayedCard, RevealedDeclaration, Trick
+from engine_service.rules.views import Bid, CardInfo, Declaration
+from engine_service.service import convert
+from engine_service.service.convert import wire_fields
+from engine_service.service.games import SeenChange
 from tests.service.players import QUICK_OPTIONS, next_move
 
 # belote3 with every announcement, so that declarations happen there too.
@@ -25,8 +34,6 @@ KINDS = {
     "belote": {"deal_started", "card_turned", "bid", "trump_chosen", "hands_completed", "declared",
                "declarations_resolved", "belote_rebelote", "card_played", "trick_won", "deal_scored", "game_over"},
 }
-# Engine payload keys whose field has another name.
-FIELD_OF = {("bid", "bid"): "move", ("cards_received", "from"): "giver"}
 # Fields only their own seat may see: never set in a spectator's events.
 PRIVATE = {("deal_started", "hand"), ("hands_completed", "received"), ("discarded", "card"),
            ("cards_passed", "cards"), ("cards_received", "cards"), ("cards_received", "giver")}
@@ -57,26 +64,33 @@ def _assert_typed(message: Message, where: str) -> None:
                 assert type(item) is int, f"{where}.{field.name} = {item!r}"
 
 
-def _assert_matches_engine(event: pb.Event, expected: dict, where: str) -> None:
-    """The payload holds exactly the engine's fields for this viewer: each value, and nothing more."""
-    kind = event.kind
-    payload = getattr(event, kind)
-    keys = {key for key in expected if key not in ("kind", "seat")}
-    assert {field.name for field, _ in payload.ListFields()} <= {FIELD_OF.get((kind, key), key) for key in keys}, where
-    for key in keys:
-        value, got = expected[key], getattr(payload, FIELD_OF.get((kind, key), key))
-        if key == "bid":
-            assert move_text(got) == value, where
-        elif key == "revealed":
-            assert [(r.seat, [list(c.cards) for c in r.combinations]) for r in got] == [
-                (r["seat"], [c["cards"] for c in r["combinations"]]) for r in value], where
-        elif key == "result":
-            assert (got.deal_number, list(got.scores), list(got.tricks), list(got.card_points)) == (
-                value["deal_number"], value["scores"], value["tricks"], value["card_points"]), where
-        elif isinstance(value, list):
-            assert list(got) == value, f"{where}.{key}"
-        else:
-            assert got == value and type(got) is type(value), f"{where}.{key}: {got!r} != {value!r}"
+def _assert_matches_engine(event: pb.Event, expected: Event, where: str) -> None:
+    """The payload holds exactly the engine's event as this viewer sees it, in the event's
+    JSON form and the message's proto3 JSON (its names, cards as codes, enums by name)."""
+    payload = MessageToDict(getattr(event, event.kind), preserving_proto_field_name=True)
+    if "move" in payload:  # a move message: its text form, as the engine writes it
+        payload["move"] = move_text(getattr(event, event.kind).move)
+    if "result" in payload:  # the variant's details sit in their case; the engine's result holds them itself
+        case = payload["result"].pop(getattr(event, event.kind).result.WhichOneof("variant_details") or "", {})
+        payload["result"].update(case)
+    wanted = {key: value for key, value in to_data(expected).items() if key not in ("kind", "seat")}
+    for key, value in list(wanted.items()):
+        if isinstance(value, dict) and all(seat.isdigit() for seat in value):  # hidden: the one value seen
+            assert len(value) <= 1, where
+            wanted[key] = next(iter(value.values()), None)
+    assert _comparable(payload) == _comparable({key: value for key, value in wanted.items() if value not in (None, [])}), where
+
+
+def _comparable(value: object) -> object:
+    """Both forms alike: enums by their last word, no empty or unset field, the engine's own fields dropped."""
+    if isinstance(value, dict):
+        return {key: _comparable(item) for key, item in value.items()
+                if item not in (None, [], False, 0, "") and key not in ("strength", "variant")}
+    if isinstance(value, list):
+        return [_comparable(item) for item in value]
+    if isinstance(value, str) and value.isupper() and "_" in value:
+        return value.rsplit("_", 1)[-1]  # DEAL_OUTCOME_MADE: MADE
+    return value
 
 
 def _first_changes(stream, count: int) -> list:
@@ -103,11 +117,11 @@ def test_every_event_kind_arrives_typed_and_redacted(server, client, variant):
             assert [change.version for change in changes] == list(range(1, len(moves) + 1))
             for change, events in zip(changes, engine_events, strict=True):
                 expected = [event.for_viewer(viewer) for event in events]
-                assert [event.kind for event in change.events] == [event["kind"] for event in expected]
+                assert [event.kind for event in change.events] == [event.kind for event in expected]
                 for event, wanted in zip(change.events, expected, strict=True):
                     where = f"{variant} v{change.version} viewer {viewer} {event.kind}"
                     assert event.WhichOneof("payload") == event.kind, where
-                    assert (event.seat if event.HasField("seat") else None) == wanted.get("seat"), where
+                    assert (event.seat if event.HasField("seat") else None) == wanted.seat, where
                     _assert_typed(event, where)
                     _assert_matches_engine(event, wanted, where)
                     if viewer is None:
@@ -143,3 +157,81 @@ def test_a_spectator_never_sees_a_hand_or_passed_cards(server, client):
     assert len(passed[3].cards) == 3 and all(not passed[v].cards for v in (1, 2, 4))
     received = seat_2[-1].events[-1].cards_received
     assert len(received.cards) == 3 and received.HasField("giver") and type(received.giver) is int
+
+
+def _message_fields(descriptor) -> set[str]:
+    return set(descriptor.fields_by_name)
+
+
+def test_every_event_and_result_maps_field_for_field_onto_its_message():
+    """The conversion is mechanical: each engine event type is named as its message, has a
+    payload case of its kind, and the message's fields are exactly the type's (its seat on
+    the Event itself); each result's common part fills DealResult and its details their case."""
+    kinds = event_types()
+    payloads = {field.name: field.message_type for field in pb.Event.DESCRIPTOR.oneofs_by_name["payload"].fields}
+    assert set(kinds) == set(payloads)
+    for kind, cls in kinds.items():
+        assert cls.__name__ == payloads[kind].name, kind
+        assert set(wire_fields(cls)) - {"seat"} == _message_fields(payloads[kind]), kind
+    common = set(wire_fields(DealResult))
+    assert common == _message_fields(pb.DealResult.DESCRIPTOR) - {"belote", "belote3", "hearts"}
+    cases = {field.name: field.message_type for field in pb.DealResult.DESCRIPTOR.oneofs_by_name["variant_details"].fields}
+    for cls in RESULTS:
+        details = set(wire_fields(cls)) - common
+        if cls.DETAILS is None:
+            assert not details, cls
+        else:
+            assert details == _message_fields(cases[cls.DETAILS]), cls
+    assert {cls.DETAILS for cls in RESULTS} - {None} == set(cases)
+    assert {cls.result_type for cls in VARIANTS.values()} == set(RESULTS) - {DealResult}
+    for part, message in ((Trick, pb.Trick), (PlayedCard, pb.PlayedCard), (RevealedDeclaration, pb.RevealedDeclaration),
+                          (Combination, pb.Combination), (CardInfo, pb.CardInfo), (Bid, pb.Bid), (Declaration, pb.Declaration)):
+        assert set(wire_fields(part)) == _message_fields(message.DESCRIPTOR), part
+    game_view = _message_fields(pb.GameView.DESCRIPTOR)
+    assert set(wire_fields(PlayerView)) - {"legal_moves"} <= game_view
+
+
+def test_conversion_refuses_an_event_that_was_not_redacted():
+    """A hidden field with several seats' values cannot become a message: only a viewer's copy can."""
+    game = new_game("hearts", seed="unredacted")
+    dealt = game.events[0]
+    with pytest.raises(ValueError, match="not redacted"):
+        convert.game_change(SeenChange(1, None, (dealt,)))
+    message = convert.game_change(SeenChange(1, None, (dealt.for_viewer(2),)))
+    assert len(message.events[0].deal_started.hand) == 13
+
+
+@pytest.mark.parametrize("variant", list(KINDS))
+def test_events_read_back_from_their_json_data_as_they_were(variant):
+    """What a stored answer keeps: every event of a match, whole and as each seat saw it."""
+    game = new_game(variant, OPTIONS[variant], seed=f"data-{variant}")
+    rng = random.Random(variant)
+    while not game.is_over():
+        seat = rng.choice(game.to_act())
+        game.push(seat, rng.choice(game.legal_moves(seat)))
+    for event in game.events:
+        for shown in (event, *(event.for_viewer(viewer) for viewer in (None, *range(game.players)))):
+            data = json.loads(json.dumps(to_data(shown)))
+            assert event_from_data(data, game.deck) == shown
+
+
+def test_an_answer_stored_before_events_had_a_schema_reads_as_its_seat_saw_it():
+    """Answers kept for retries by an earlier version of the server: flat redacted values, and
+    the keys named as they were then."""
+    old = {"version": 3, "seat": 1, "at": 5.0, "clocks": [], "events": [
+        {"kind": "cards_received", "cards": ["2C", "3C", "4C"], "from": 0},
+        {"kind": "deal_started", "deal_number": 1, "dealer": 0, "hand_counts": [13] * 4, "hand": ["AS"]},
+        {"kind": "bid", "seat": 1, "bid": "call:H", "round": 2},
+        {"kind": "deal_scored", "scores": [1, 2, 3, 4], "result": {
+            "deal_number": 0, "outcome": "MOON", "taker": None, "trump": None, "tricks": [13, 0, 0, 0],
+            "card_points": [26, 0, 0, 0], "scores": [0, 26, 26, 26], "moon": 0}},
+    ]}
+    game = new_game("hearts", seed="old")
+    change = SeenChange.from_dict(old, game.deck, "hearts", 1)
+    received, dealt, bid, scored = change.events
+    assert received.cards.seen() == tuple(game.deck.parse(code) for code in ("2C", "3C", "4C"))
+    assert received.giver.seen() == 0 and dealt.hand.seen() == (game.deck.parse("AS"),)
+    assert bid.move.text() == "call:H" and bid.seat == 1
+    assert isinstance(scored.result, HeartsResult) and scored.result.moon_shooter == 0
+    assert scored.result.outcome is DealOutcome.MOON
+    assert SeenChange.from_dict(change.to_dict(), game.deck, "hearts", 1) == change

@@ -101,7 +101,7 @@ def test_a_played_deal_starts_from_the_cards_each_seat_played_and_its_table_matc
     number = len(game.results) - 1
     played: list[set] = [set() for _ in range(game.players)]
     for trick in game.d.tricks:
-        for seat, card in trick.cards:
+        for seat, card in ((entry.seat, entry.card) for entry in trick.cards):
             played[seat].add(card)
     start = played_start(new_game(variant, seed=f"played-{variant}"), list(game.history), number)
     assert start is not None and [set(hand) for hand in start.hands] == played

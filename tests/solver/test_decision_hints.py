@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engine_service import hints
-from engine_service.rules import Deal, Game, Phase, new_game
+from engine_service.rules import Deal, Game, Knowledge, Phase, new_game
 from engine_service.rules.notation import format_deal
 from engine_service.solver import SolveStoppedError
 from tests.solver.test_hints import with_hidden_hands_replaced
@@ -175,7 +175,7 @@ def test_a_blind_game_filled_with_the_true_cards_keeps_the_belote_holder_and_dec
         if game.phase is not Phase.PLAY:
             continue
         seat = game.to_act()[0]
-        holders = holder_facts(game.knowledge(seat))
+        holders = holder_facts(Knowledge.of(game, seat))
         truth = [sorted(card.code for card in game.d.hands[holder]) for holder, *_ in holders]
         back = filled(blind_copy(game, seat), holders, seat, truth, random.Random(0))
         assert back.d.belote_holder == game.d.belote_holder

@@ -49,7 +49,7 @@ def test_sampled_deals_never_contradict_what_the_seat_knows(variant, seed, trick
     rng = random.Random(seed)
     game = new_game(variant, seed=seed)
     seat = advance(game, rng, tricks=min(tricks, 3 if variant == "euchre3" else tricks))
-    knowledge = game.knowledge(seat)
+    knowledge = Knowledge.of(game, seat)
     total, drawn = placements(variant, knowledge, seed, 20)
     assert total >= 1
     for placement in drawn:
@@ -67,7 +67,7 @@ def test_sampled_deals_agree_with_the_declarations():
     play(game, 0, "declare"); play_cards(game, "AS")
     play(game, 1, "declare"); play_cards(game, "9H")
     for stage in ("pending", "resolved"):
-        knowledge = game.knowledge(3)
+        knowledge = Knowledge.of(game, 3)
         assert knowledge.declarations
         _, drawn = placements("belote", knowledge, 7, 60)
         assert all(knowledge.is_consistent(by_code(game, placement)) for placement in drawn)
@@ -86,7 +86,7 @@ def test_sampler_is_uniform_over_the_consistent_deals():
     for attempt in range(200):
         game = new_game("euchre3", seed=f"uniform-{attempt}")
         seat = advance(game, rng, tricks=3)
-        knowledge = game.knowledge(seat)
+        knowledge = Knowledge.of(game, seat)
         total, _ = placements("euchre3", knowledge, 0, 0)
         if 10 <= total <= 60:
             break
@@ -108,7 +108,7 @@ def with_hidden_hands_replaced(game: Game, seat: int, seed: int) -> Game:
     """The same game, the other hands (and the stock) replaced by another deal the seat
     cannot tell from the truth: what a leak would reveal."""
     other = copy.deepcopy(game)
-    knowledge = game.knowledge(seat)
+    knowledge = Knowledge.of(game, seat)
     _, (placement,) = placements(game.variant, knowledge, seed, 1)
     for holder, cards in by_code(game, placement).items():
         if holder == STOCK:  # the undealt cards and the euchre3 discard, the seat cannot tell which is which

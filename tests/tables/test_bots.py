@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine_service.bots import decide, knowledge_of
-from engine_service.rules import NextDeal, Phase, new_game
+from engine_service.rules import NextDeal, Phase, PlayerView, new_game
 from engine_service.tables import Strength
 from tests.solver.test_hints import advance, with_hidden_hands_replaced
 
@@ -42,7 +42,7 @@ def test_a_bot_decides_the_same_whatever_the_hidden_cards(variant):
             for strength in Strength:
                 mine, theirs = knowledge_of(game, seat, strength), knowledge_of(other, seat, strength)
                 assert mine.question == theirs.question
-                assert mine.blind.view(seat) == theirs.blind.view(seat)
+                assert PlayerView.of(mine.blind, seat) == PlayerView.of(theirs.blind, seat)
                 assert mine.blind.d.hands == theirs.blind.d.hands and mine.blind.d.stock == theirs.blind.d.stock
                 if strength is not Strength.HINT:  # the hint bot's time budget makes its sample count vary
                     assert decide(strength, mine, random.Random(3)) == decide(strength, theirs, random.Random(3))

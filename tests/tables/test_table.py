@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine_service.rules import NextDeal, Phase, Reason, RuleViolation, new_game
+from engine_service.rules.events import DealStartedEvent
 from engine_service.tables import (
     Actor,
     ClockSpec,
@@ -22,6 +23,7 @@ from engine_service.tables import (
     TableSpec,
     TimeoutPolicy,
 )
+from engine_service.tables.events import TimedOutEvent
 
 T0 = 1_000.0
 OPEN, RESERVED = SeatSpec(SeatKind.OPEN), SeatSpec(SeatKind.RESERVED)
@@ -57,7 +59,9 @@ def test_the_last_claim_starts_the_game_and_shows_the_first_deal():
     assert [event.kind for event in first] == ["seat_claimed"] and waiting.status is Status.WAITING
     second = waiting.claim(1, "b", None, T0 + 2)
     assert [event.kind for event in second[:3]] == ["seat_claimed", "game_started", "deal_started"]
-    assert second[2].private[1]["hand"]  # the claimer's own hand, for him only
+    dealt = second[2]
+    assert isinstance(dealt, DealStartedEvent) and dealt.for_viewer(1).hand.seen()  # the claimer's own hand
+    assert dealt.for_viewer(None).hand.seen() is None and dealt.for_viewer(0).hand != dealt.for_viewer(1).hand
     assert waiting.status is Status.ACTIVE and waiting.version == 2
     assert waiting.view(1, T0 + 2).game is not None
 
@@ -115,7 +119,7 @@ def test_a_timeout_is_due_at_the_deadline_and_the_stand_in_empties_the_bank():
     due = clocked.due()
     assert due is not None and due.kind is DueKind.TIMEOUT and due.seat == seat and due.at == T0 + 25
     events = clocked.push(seat, clocked.game.legal_moves(seat)[0], T0 + 25, Actor.STAND_IN)
-    assert events[0].kind == "timed_out" and events[0].public == {"policy": "bot"}
+    assert events[0] == TimedOutEvent(seat=events[0].seat, policy=TimeoutPolicy.BOT)
     assert clocked.bank[seat] == 0
     view = clocked.view(None, T0 + 26)
     nxt = clocked.to_act()[0]

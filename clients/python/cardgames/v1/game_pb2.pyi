@@ -15,6 +15,49 @@ class Variant(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     VARIANT_HEARTS: _ClassVar[Variant]
     VARIANT_BELOTE: _ClassVar[Variant]
 
+class Rank(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RANK_UNSPECIFIED: _ClassVar[Rank]
+    RANK_TWO: _ClassVar[Rank]
+    RANK_THREE: _ClassVar[Rank]
+    RANK_FOUR: _ClassVar[Rank]
+    RANK_FIVE: _ClassVar[Rank]
+    RANK_SIX: _ClassVar[Rank]
+    RANK_SEVEN: _ClassVar[Rank]
+    RANK_EIGHT: _ClassVar[Rank]
+    RANK_NINE: _ClassVar[Rank]
+    RANK_TEN: _ClassVar[Rank]
+    RANK_JACK: _ClassVar[Rank]
+    RANK_QUEEN: _ClassVar[Rank]
+    RANK_KING: _ClassVar[Rank]
+    RANK_ACE: _ClassVar[Rank]
+    RANK_INITIE: _ClassVar[Rank]
+    RANK_ETUDIANT: _ClassVar[Rank]
+    RANK_APPRENTI: _ClassVar[Rank]
+    RANK_COMPAGNON: _ClassVar[Rank]
+    RANK_SCRIBE: _ClassVar[Rank]
+    RANK_MAITRE: _ClassVar[Rank]
+
+class Suit(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SUIT_UNSPECIFIED: _ClassVar[Suit]
+    SUIT_SPADES: _ClassVar[Suit]
+    SUIT_HEARTS: _ClassVar[Suit]
+    SUIT_DIAMONDS: _ClassVar[Suit]
+    SUIT_CLUBS: _ClassVar[Suit]
+    SUIT_ARCHITECTURE: _ClassVar[Suit]
+    SUIT_COMMANDEMENT: _ClassVar[Suit]
+    SUIT_ART: _ClassVar[Suit]
+    SUIT_PENSEE: _ClassVar[Suit]
+
+class CardRole(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CARD_ROLE_UNSPECIFIED: _ClassVar[CardRole]
+    CARD_ROLE_PLAIN: _ClassVar[CardRole]
+    CARD_ROLE_TRUMP: _ClassVar[CardRole]
+    CARD_ROLE_ORACLE: _ClassVar[CardRole]
+    CARD_ROLE_SAGE: _ClassVar[CardRole]
+
 class Announcements(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     ANNOUNCEMENTS_UNSPECIFIED: _ClassVar[Announcements]
@@ -92,6 +135,40 @@ VARIANT_EUCHRE3: Variant
 VARIANT_BELOTE3: Variant
 VARIANT_HEARTS: Variant
 VARIANT_BELOTE: Variant
+RANK_UNSPECIFIED: Rank
+RANK_TWO: Rank
+RANK_THREE: Rank
+RANK_FOUR: Rank
+RANK_FIVE: Rank
+RANK_SIX: Rank
+RANK_SEVEN: Rank
+RANK_EIGHT: Rank
+RANK_NINE: Rank
+RANK_TEN: Rank
+RANK_JACK: Rank
+RANK_QUEEN: Rank
+RANK_KING: Rank
+RANK_ACE: Rank
+RANK_INITIE: Rank
+RANK_ETUDIANT: Rank
+RANK_APPRENTI: Rank
+RANK_COMPAGNON: Rank
+RANK_SCRIBE: Rank
+RANK_MAITRE: Rank
+SUIT_UNSPECIFIED: Suit
+SUIT_SPADES: Suit
+SUIT_HEARTS: Suit
+SUIT_DIAMONDS: Suit
+SUIT_CLUBS: Suit
+SUIT_ARCHITECTURE: Suit
+SUIT_COMMANDEMENT: Suit
+SUIT_ART: Suit
+SUIT_PENSEE: Suit
+CARD_ROLE_UNSPECIFIED: CardRole
+CARD_ROLE_PLAIN: CardRole
+CARD_ROLE_TRUMP: CardRole
+CARD_ROLE_ORACLE: CardRole
+CARD_ROLE_SAGE: CardRole
 ANNOUNCEMENTS_UNSPECIFIED: Announcements
 ANNOUNCEMENTS_NONE: Announcements
 ANNOUNCEMENTS_BELOTE: Announcements
@@ -444,8 +521,24 @@ class RevealedDeclaration(_message.Message):
     combinations: _containers.RepeatedCompositeFieldContainer[Combination]
     def __init__(self, seat: _Optional[int] = ..., combinations: _Optional[_Iterable[_Union[Combination, _Mapping]]] = ...) -> None: ...
 
+class CardInfo(_message.Message):
+    __slots__ = ("card", "rank", "suit", "effective_suit", "role", "red")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    SUIT_FIELD_NUMBER: _ClassVar[int]
+    EFFECTIVE_SUIT_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    RED_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    rank: Rank
+    suit: Suit
+    effective_suit: Suit
+    role: CardRole
+    red: bool
+    def __init__(self, card: _Optional[str] = ..., rank: _Optional[_Union[Rank, str]] = ..., suit: _Optional[_Union[Suit, str]] = ..., effective_suit: _Optional[_Union[Suit, str]] = ..., role: _Optional[_Union[CardRole, str]] = ..., red: _Optional[bool] = ...) -> None: ...
+
 class GameView(_message.Message):
-    __slots__ = ("game_id", "variant", "status", "viewer", "version", "phase", "deal_number", "dealer", "to_act", "scores", "hand", "hand_counts", "stock_count", "turned", "bids", "taker", "trump", "discard", "passed", "received", "passed_seats", "declarations", "revealed_declarations", "leader", "trick", "tricks", "trick_counts", "card_points", "hearts_broken", "results", "winners", "legal_moves", "card_selection", "seats", "clocks", "outcome", "rematch_of", "rematch_game_id")
+    __slots__ = ("game_id", "variant", "status", "viewer", "version", "phase", "deal_number", "dealer", "to_act", "scores", "hand", "hand_counts", "stock_count", "turned", "bids", "taker", "trump", "discard", "passed", "received", "passed_seats", "declarations", "revealed_declarations", "leader", "trick", "tricks", "trick_counts", "card_points", "hearts_broken", "results", "winners", "legal_moves", "card_selection", "seats", "clocks", "outcome", "rematch_of", "rematch_game_id", "deck")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -484,6 +577,7 @@ class GameView(_message.Message):
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     REMATCH_OF_FIELD_NUMBER: _ClassVar[int]
     REMATCH_GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    DECK_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     variant: Variant
     status: GameStatus
@@ -522,7 +616,8 @@ class GameView(_message.Message):
     outcome: Outcome
     rematch_of: str
     rematch_game_id: str
-    def __init__(self, game_id: _Optional[str] = ..., variant: _Optional[_Union[Variant, str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., version: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., deal_number: _Optional[int] = ..., dealer: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[str]] = ..., hand_counts: _Optional[_Iterable[int]] = ..., stock_count: _Optional[int] = ..., turned: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[Bid, _Mapping]]] = ..., taker: _Optional[int] = ..., trump: _Optional[str] = ..., discard: _Optional[str] = ..., passed: _Optional[_Iterable[str]] = ..., received: _Optional[_Iterable[str]] = ..., passed_seats: _Optional[_Iterable[int]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., revealed_declarations: _Optional[_Iterable[_Union[RevealedDeclaration, _Mapping]]] = ..., leader: _Optional[int] = ..., trick: _Optional[_Iterable[_Union[PlayedCard, _Mapping]]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., trick_counts: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hearts_broken: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[DealResult, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., card_selection: _Optional[_Union[CardSelection, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., rematch_of: _Optional[str] = ..., rematch_game_id: _Optional[str] = ...) -> None: ...
+    deck: _containers.RepeatedCompositeFieldContainer[CardInfo]
+    def __init__(self, game_id: _Optional[str] = ..., variant: _Optional[_Union[Variant, str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., version: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., deal_number: _Optional[int] = ..., dealer: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[str]] = ..., hand_counts: _Optional[_Iterable[int]] = ..., stock_count: _Optional[int] = ..., turned: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[Bid, _Mapping]]] = ..., taker: _Optional[int] = ..., trump: _Optional[str] = ..., discard: _Optional[str] = ..., passed: _Optional[_Iterable[str]] = ..., received: _Optional[_Iterable[str]] = ..., passed_seats: _Optional[_Iterable[int]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., revealed_declarations: _Optional[_Iterable[_Union[RevealedDeclaration, _Mapping]]] = ..., leader: _Optional[int] = ..., trick: _Optional[_Iterable[_Union[PlayedCard, _Mapping]]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., trick_counts: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hearts_broken: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[DealResult, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., card_selection: _Optional[_Union[CardSelection, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., rematch_of: _Optional[str] = ..., rematch_game_id: _Optional[str] = ..., deck: _Optional[_Iterable[_Union[CardInfo, _Mapping]]] = ...) -> None: ...
 
 class GameSummary(_message.Message):
     __slots__ = ("game_id", "variant", "status", "version", "scores", "created_at", "updated_at", "open_seats")
