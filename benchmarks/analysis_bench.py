@@ -34,10 +34,10 @@ def items(variant: str, count: int) -> list:
     for number in range(count * SCALE[variant]):
         game = new_game(variant, seed=f"analysis-bench-{number}")
         if variant != "hearts":
-            batch.append(deal_input(variant, deal=format_deal(game.deck, game.d.dealt), dealer=game.d.dealer))
+            batch.append(deal_input(variant, deal=format_deal(game.deck, game.dealt), dealer=game.dealer))
             continue
         rng = random.Random(number)
-        while game.phase is not Phase.PLAY or len(game.d.tricks) < 7 or game.d.trick:
+        while game.phase is not Phase.PLAY or len(game.tricks) < 7 or game.current_trick:
             seat = game.to_act()[0]
             game.push(seat, rng.choice(game.legal_moves(seat)))
         batch.append(deal_input("hearts", position=format_position(game.deck, game.position()), player=0))

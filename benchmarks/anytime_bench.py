@@ -62,8 +62,8 @@ def main() -> None:
     deals = []
     for number in range(args.deals):
         game = new_game("hearts", seed=f"anytime-bench-{number}")
-        deals.append((format_deal(game.deck, game.d.dealt), game.d.dealer, format_position(game.deck, game.position_as_dealt()),
-                      game.next_seat(game.d.dealer)))
+        deals.append((format_deal(game.deck, game.dealt), game.dealer, format_position(game.deck, game.position_as_dealt()),
+                      game.next_seat(game.dealer)))
     firsts, narrowed, exacts, solves, late = [], [], [], [], 0
     with tempfile.TemporaryDirectory() as directory:
         server = ServerProcess(Path(directory) / "bench.db", "--solver-slots", "1", "--caller-slots", "1").start()

@@ -99,7 +99,7 @@ def openspiel_state(pyspiel: Any, game: NoPassHearts) -> Any:
     """OpenSpiel's state at the same first card: its deal gives card k to player k mod 4."""
     state = pyspiel.load_game("hearts", OUR_RULES).new_initial_state()
     state.apply_action(NO_PASS)
-    hands = [sorted(hand, key=action_of) for hand in game.d.hands]
+    hands = [sorted(hand, key=action_of) for hand in (game.hand(seat) for seat in range(game.players))]
     for index in range(len(hands[0])):
         for seat in range(SEATS):
             state.apply_action(action_of(hands[seat][index]))
@@ -121,7 +121,7 @@ def check_same_deal(state: Any, game: NoPassHearts) -> None:
     for card in game.deck.cards:
         assert state.action_to_string(0, action_of(card)) == card.code, card
     for seat in range(SEATS):
-        ours = {card.code for card in game.d.hands[seat]}
+        ours = {card.code for card in game.hand(seat)}
         assert openspiel_hand(state, seat) == ours, (seat, openspiel_hand(state, seat), ours)
     assert state.current_player() == game.to_act()[0]
 
@@ -176,13 +176,13 @@ def play_table(pyspiel: Any, settings: Settings, number: int, hint_seats: tuple[
             card = next(card for card in legal if action_of(card) == action)
             table.mcts_seconds += time.perf_counter() - started
             table.mcts_moves += 1
-        tricks = len(game.d.tricks)
+        tricks = len(game.tricks)
         game.push(seat, Play(card))
         state.apply_action(action_of(card))
-        if len(game.d.tricks) > tricks and not state.is_terminal():
-            trick = game.d.tricks[-1]
+        if len(game.tricks) > tricks and not state.is_terminal():
+            trick = game.tricks[-1]
             assert state.current_player() == trick.winner, (label, trick, state.current_player())
-            assert openspiel_points(state) == game.d.points, (label, openspiel_points(state), game.d.points)
+            assert openspiel_points(state) == game.card_points_won, (label, openspiel_points(state), game.card_points_won)
     assert state.is_terminal(), label
     result = game.results[-1]
     table.scores = list(result.scores)

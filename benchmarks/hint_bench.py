@@ -33,7 +33,7 @@ Wanted = Callable[[Game], bool]
 
 
 def at_trick(tricks: int) -> Wanted:
-    return lambda game: game.phase is Phase.PLAY and len(game.d.tricks) == tricks
+    return lambda game: game.phase is Phase.PLAY and len(game.tricks) == tricks
 
 
 def decisions(variant: str) -> dict[str, Wanted]:
@@ -44,8 +44,8 @@ def decisions(variant: str) -> dict[str, Wanted]:
         points["pass"] = lambda game: game.phase is Phase.PASSING
         points.update({"first trick": at_trick(0), "trick 4": at_trick(3), "trick 8": at_trick(7)})
     else:
-        points["first bid"] = lambda game: game.phase is Phase.BIDDING and not game.d.bids
-        points["round 2"] = lambda game: game.phase is Phase.BIDDING and game.d.bid_round == 2
+        points["first bid"] = lambda game: game.phase is Phase.BIDDING and not game.bids
+        points["round 2"] = lambda game: game.phase is Phase.BIDDING and game.bid_round == 2
         if variant == "euchre3":
             points["discard"] = lambda game: game.phase is Phase.DISCARD
         if variant == "belote":

@@ -252,8 +252,8 @@ def _game_for(variant: str, deal: str, dealer: int) -> Game:
 
 def _default_contract(game: Game) -> Contract:
     """The turned suit, taken by the first to speak (hearts: next(dealer)'s points)."""
-    first = game.next_seat(game.d.dealer)
-    turned = game.d.turned
+    first = game.next_seat(game.dealer)
+    turned = game.turned
     return Contract(turned.suit.code if turned is not None else None, first)
 
 
@@ -275,17 +275,17 @@ def _start_of_play(game: Game, contract: Contract, solver: Solver, clock: _Clock
     _bid(game, trump, contract.taker)
     if game.phase is Phase.DISCARD:
         game, _ = best_discard(game, contract.taker, solver, clock.left)
-        assert game.d.discard is not None
-        return format_position(deck, game.position()), game.d.discard.code
+        assert game.discard is not None
+        return format_position(deck, game.position()), game.discard.code
     return format_position(deck, game.position()), None
 
 
 def _bid(game: Game, trump: object, taker: int) -> None:
     """Everyone before ``taker`` passes; the taker takes the turned suit in round 1, or
     names ``trump`` in round 2 after everyone passed round 1."""
-    turned = game.d.turned
+    turned = game.turned
     assert turned is not None
-    first = game.next_seat(game.d.dealer)
+    first = game.next_seat(game.dealer)
     before = [(first + i) % game.players for i in range((taker - first) % game.players)]
     if trump == turned.suit:
         moves = [(seat, "pass") for seat in before] + [(taker, "take")]
@@ -326,16 +326,15 @@ def played_start(fresh: Game, history: list[tuple[int, Move]], number: int, tric
     card of trick ``trick`` of deal ``number``: the position there, or None if that deal
     was void or has no such trick."""
     for seat, move in history:
-        if _at_trick(fresh, number, trick) or fresh.d.number > number:
+        if _at_trick(fresh, number, trick) or fresh.deal_number > number:
             break
         fresh.push(seat, move)
     return fresh.position() if _at_trick(fresh, number, trick) else None
 
 
 def _at_trick(game: Game, number: int, trick: int) -> bool:
-    d = game.d
     playing = game.phase in (Phase.PLAY, Phase.DECLARATIONS)
-    return d.number == number and playing and len(d.tricks) == trick and not d.trick
+    return game.deal_number == number and playing and len(game.tricks) == trick and not game.current_trick
 
 
 __all__ = [

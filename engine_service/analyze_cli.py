@@ -33,11 +33,10 @@ from typing import IO, Any
 from tqdm import tqdm
 
 from .analysis import DealAnalysis, analyse_deal
-from .rules import RuleViolation, new_game, variant_class
+from .rules import VARIANTS, RuleViolation, new_game, variant_class
 from .rules.notation import format_deal
 from .solver import Solver
 
-VARIANTS = ("euchre3", "belote3", "hearts", "belote")
 # Deals handed out ahead of the ones being solved (per worker), so no worker waits for work.
 AHEAD = 4
 
@@ -51,7 +50,7 @@ def random_deals(variant: str, count: int, seed: str) -> list[str]:
     deals = []
     for index in range(count):
         game = new_game(variant, seed=f"{seed}:{index}")
-        deals.append(format_deal(game.deck, game.d.dealt))
+        deals.append(format_deal(game.deck, game.dealt))
     return deals
 
 

@@ -44,7 +44,7 @@ def rejected(game: Game, seat: int, text: str) -> str:
 def snapshot(game: Game) -> tuple[object, ...]:
     """Everything observable about a game, to check that a rejected move changed nothing."""
     views = tuple(repr(PlayerView.of(game, seat)) for seat in range(game.players))
-    return (game.version, game.phase, tuple(game.scores), views, repr(game.d), len(game.events))
+    return (game.version, game.phase, tuple(game.scores), views, repr(game._deal), len(game.events))
 
 
 def make(variant: str, deal: str, **options: object) -> Game:

@@ -96,7 +96,6 @@ class HintQuestion:
 
 def card_question(game: Game, seat: int) -> HintQuestion:
     """The card-play question for ``seat`` (the caller checked it has a card to play)."""
-    d = game.d
     knowledge = Knowledge.of(game, seat)
     position = game.position()
     template = Position(
@@ -118,8 +117,8 @@ def card_question(game: Game, seat: int) -> HintQuestion:
         hearts_player=game.objective_player(seat),
         value_is_own=game.is_objective_side(seat),
         deal_total=game.deal_total(),
-        taker_seat=d.taker,
-        cards_left=sum(len(hand) for hand in d.hands),
+        taker_seat=game.taker,
+        cards_left=sum(game.hand_counts()),
         blind=game.blind_copy(seat) if game.scored_by_lines else None,
     )
 

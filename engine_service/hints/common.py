@@ -12,8 +12,7 @@ from typing import Any
 
 from .. import solver
 from ..rules import STOCK, Knowledge
-from ..rules.declarations import strength_code
-from ..rules.knowledge import DeclarationFact
+from ..rules.declarations import DeclarationFact, strength_code
 
 # The sampling defaults (see docs/architecture.md "Hints"): a hint ends within its budget
 # with the deals solved by then, at most MAX_SAMPLES; only its first MIN_SAMPLES deals are

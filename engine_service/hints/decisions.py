@@ -203,10 +203,10 @@ class _Outcomes:
             return self._finished(self._taken_by([move], self.seat))
         passes: list[Move] = [move]
         bidders = self._later_bidders()
-        if self.game.d.bid_round == 1:
+        if self.game.bid_round == 1:
             # Round 2 follows a round of passes: everyone may name a suit, from the first
             # bidder on (the seat too, double dummy like the others).
-            first = self.game.next_seat(self.game.d.dealer)
+            first = self.game.next_seat(self.game.dealer)
             bidders += [(first + k) % self.game.players for k in range(self.game.players)]
         for bidder in bidders:
             taken = self._best_contract(passes, bidder)
@@ -233,8 +233,7 @@ class _Outcomes:
 
     def _later_bidders(self) -> list[int]:
         """The seats after this one in the current round of bidding."""
-        d = self.game.d
-        spoken = d.passes  # everyone before the seat in this round has passed
+        spoken = self.game.passes_this_round  # everyone before the seat in this round has passed
         return [(self.seat + k) % self.game.players for k in range(1, self.game.players - spoken)]
 
     def _taken_by(self, bids: list[Move], taker: int) -> Game:
@@ -294,7 +293,7 @@ class _Outcomes:
         for capot, which the solver's card points do not see either). Proving it is a
         null-window search: the exact value of a hopeless contract is the costliest solve of
         a bid hint (lower bounds against two free defenders)."""
-        if game.d.taker is None:
+        if game.taker is None:
             return None
         target = game.card_points_surely_set()
         if target is None:

@@ -35,7 +35,7 @@ class PassQuestion:
 
 def pass_question(game: Game, seat: int) -> PassQuestion:
     knowledge = Knowledge.of(game, seat)
-    hands = tuple(frozenset(game.d.hands[seat]) if index == seat else frozenset() for index in range(game.players))
+    hands = tuple(game.hand(seat) if index == seat else frozenset() for index in range(game.players))
     return PassQuestion(
         seat=seat,
         version=game.version,

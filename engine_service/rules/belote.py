@@ -45,14 +45,14 @@ class Belote(BeloteFamily):
         return max(0, (CARD_POINTS_TOTAL - self._takers_announcements() + 1) // 2)
 
     def _takers_announcements(self) -> int:
-        assert self.d.taker is not None
-        team = self.side_of(self.d.taker)
+        assert self._deal.taker is not None
+        team = self.side_of(self._deal.taker)
         return self.announcement_bound(seat for seat in range(self.players) if self.side_of(seat) == team)
 
     def score_deal(self) -> BeloteResult:
         """docs/rules.md § belote "Scoring": made, dedans, capot, litige (the takers' points
         held for the next deal's winner: ``held_out``, kept by the engine, not here)."""
-        d = self.d
+        d = self._deal
         assert d.taker is not None
         takers = self.side_of(d.taker)
         defenders = 1 - takers

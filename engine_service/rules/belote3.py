@@ -22,7 +22,7 @@ class Belote3(BeloteFamily):
     others_completion = 4
 
     def partner_of(self, seat: int) -> int | None:
-        taker = self.d.taker
+        taker = self._deal.taker
         if taker is None or seat == taker:
             return None  # the taker has no partner
         return next(other for other in range(3) if other not in (seat, taker))
@@ -33,8 +33,8 @@ class Belote3(BeloteFamily):
     def card_points_to_make(self) -> int:
         # Made: the taker's total T beats each defender's, so 3T > the sum of all totals
         # (162 + every announcement, his A included); with T = c + A: 3c > 162 - 2A.
-        assert self.d.taker is not None
-        most = self.announcement_bound([self.d.taker])
+        assert self._deal.taker is not None
+        most = self.announcement_bound([self._deal.taker])
         return max(0, (CARD_POINTS_TOTAL - 2 * most) // 3 + 1)
 
     def card_points_surely_set(self) -> int:
@@ -42,7 +42,7 @@ class Belote3(BeloteFamily):
 
     def score_deal(self) -> Belote3Result:
         """docs/rules.md § belote3 "Scoring": beat each defender, dedans transfer, capot bonus."""
-        d = self.d
+        d = self._deal
         taker = d.taker
         assert taker is not None
         defenders = [self.next_seat(taker), self.next_seat(self.next_seat(taker))]  # in play order after the taker

@@ -7,10 +7,12 @@ docs/rules.md § belote "Trump order and points", "Obligations", "Announcements"
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import ClassVar
 
-from .bidding import TrumpBiddingGame
+from .bidding import AuctionState, TrumpBiddingGame
 from .cards import Card, Rank
-from .declarations import Combination, best_declarer, best_set
+from .declarations import Combination, DeclarationFact, best_declarer, best_set, strongest
 from .errors import Reason, RuleViolation
 from .events import (
     BeloteRebeloteEvent,
@@ -23,7 +25,7 @@ from .events import (
     Trick,
     codes,
 )
-from .game import Phase, Tier
+from .game import DealState, Phase, Tier
 from .moves import Declare, Move
 from .options import Announcements, BeloteFamilyOptions
 
@@ -37,7 +39,26 @@ LAST_TRICK_BONUS = 10  # "dix de der"
 CARD_POINTS_TOTAL = 162  # with the last trick
 
 
+@dataclass
+class BeloteState(AuctionState):
+    """A belote deal: the declarations, belote-rebelote."""
+
+    declared: dict[int, bool] = field(default_factory=dict)
+    declarations: dict[int, tuple[Combination, ...]] = field(default_factory=dict)  # hidden until shown
+    declaration_winners: tuple[int, ...] = ()
+    declaration_points: list[int] = field(default_factory=list)
+    revealed: list[RevealedDeclaration] = field(default_factory=list)
+    belote_holder: int | None = None
+    belote_points: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.declaration_points = self.declaration_points or [0] * len(self.hands)
+        self.belote_points = self.belote_points or [0] * len(self.hands)
+
+
 class BeloteFamily(TrumpBiddingGame):
+    deal_state: ClassVar[type[DealState]] = BeloteState
+    _deal: BeloteState
     options: BeloteFamilyOptions
     last_trick_bonus = LAST_TRICK_BONUS
     value_unit = "card_points"  # the taker's side's, the last trick's bonus included
@@ -47,16 +68,16 @@ class BeloteFamily(TrumpBiddingGame):
 
     # --- card order and points once trump is known
     def strength(self, card: Card) -> int:
-        if card.suit == self.d.trump:
+        if card.suit == self._deal.trump:
             return TRUMP_ORDER[card.rank]
         return PLAIN_ORDER[card.rank]
 
     def card_points(self, card: Card) -> int:
-        return TRUMP_POINTS[card.rank] if card.suit == self.d.trump else PLAIN_POINTS[card.rank]
+        return TRUMP_POINTS[card.rank] if card.suit == self._deal.trump else PLAIN_POINTS[card.rank]
 
     # --- completion after the auction
     def _on_trump_chosen(self, events: list[Event]) -> None:
-        d = self.d
+        d = self._deal
         assert d.taker is not None and d.turned is not None
         d.stock.remove(d.turned)
         received: dict[int, list[Card]] = {}
@@ -81,13 +102,13 @@ class BeloteFamily(TrumpBiddingGame):
 
     def _belote_pair(self) -> set[Card]:
         """The king and queen of trump."""
-        return {Card(R.KING, self.d.trump), Card(R.QUEEN, self.d.trump)}  # type: ignore[arg-type]
+        return {Card(R.KING, self._deal.trump), Card(R.QUEEN, self._deal.trump)}  # type: ignore[arg-type]
 
     def announcement_bound(self, seats: Iterable[int]) -> int:
         """The most announcements can add to ``seats``' totals this deal, judged from the
         hands they were dealt (their cards now and those they played): each one's best
         declarations and belote-rebelote, as far as the announcements option scores them."""
-        d = self.d
+        d = self._deal
         if self.options.announcements is Announcements.NONE or d.trump is None:
             return 0
         dealt = {seat: d.hands[seat] | self.played_by(seat) for seat in seats}
@@ -108,20 +129,60 @@ class BeloteFamily(TrumpBiddingGame):
         announcements; its deal score then does not depend on how many it won (but for capot)."""
         raise NotImplementedError
 
+    @property
+    def belote_holder(self) -> int | None:
+        """Who was dealt (or completed) the king and queen of trump, once trump is known."""
+        return self._deal.belote_holder
+
+    def declared_combinations(self, seat: int) -> tuple[Combination, ...]:
+        """What ``seat`` declared (its best set of combinations); () if it did not."""
+        return self._deal.declarations.get(seat, ())
+
     def _belote_holder(self) -> int | None:
         pair = self._belote_pair()
-        return next((seat for seat in range(self.players) if pair <= self.d.hands[seat]), None)
+        return next((seat for seat in range(self.players) if pair <= self._deal.hands[seat]), None)
 
     # --- blind copies: declarations and the belote holder name hidden cards
     def _hide_from(self, seat: int) -> None:
-        d = self.d
+        d = self._deal
         for other in range(self.players):
             if other != seat:
                 d.declarations.pop(other, None)  # shown only after the first trick
         d.belote_holder = None
+        super()._hide_from(seat)
+
+    def declarations_made(self) -> tuple[tuple[int, bool], ...]:
+        return tuple(sorted(self._deal.declared.items()))
+
+    def revealed_declarations(self) -> tuple[RevealedDeclaration, ...]:
+        return tuple(self._deal.revealed)
+
+    def declaration_facts(self, viewer: int) -> tuple[DeclarationFact, ...]:
+        """What the other seats' declarations tell (public: who declared, and once the first
+        trick is over, who scored and what they showed)."""
+        d = self._deal
+        declarers = [seat for seat, declared in d.declared.items() if declared and seat != viewer]
+        if not declarers or d.trump is None:
+            return ()
+        played = {seat: frozenset(self.played_by(seat)) for seat in declarers}
+        if not d.tricks:  # not resolved yet: each of them holds a combination
+            return tuple(DeclarationFact(seat, played[seat], d.trump) for seat in declarers)
+        order = [(d.tricks[0].leader + i) % self.players for i in range(self.players)]
+        shown = {seat: d.declarations[seat] for seat in d.declaration_winners}  # revealed to all
+        best_seat = best_declarer(shown, order)  # among the winners, as it was among all
+        facts = []
+        for seat in declarers:
+            if seat in shown:
+                fact = DeclarationFact(seat, played[seat], d.trump,
+                                       shows=(sum(c.value for c in shown[seat]), strongest(shown[seat])))
+            else:
+                tie_loses = order.index(seat) > order.index(best_seat)
+                fact = DeclarationFact(seat, played[seat], d.trump, loses_to=(strongest(shown[best_seat]), tie_loses))
+            facts.append(fact)
+        return tuple(facts)
 
     def _hidden_cards_restored(self, seat: int) -> None:
-        d = self.d
+        d = self._deal
         if d.trump is None:
             return
         for other, declared in d.declared.items():
@@ -136,7 +197,7 @@ class BeloteFamily(TrumpBiddingGame):
 
     # --- obligations (docs/rules.md § belote3 "Obligations", shared by belote)
     def _play_tiers(self, seat: int) -> list[Tier]:
-        d = self.d
+        d = self._deal
         if not d.trick:
             return []
         trump = d.trump
@@ -161,8 +222,8 @@ class BeloteFamily(TrumpBiddingGame):
         return self.options.announcements is Announcements.ALL
 
     def _enter_turn(self, seat: int) -> None:
-        first_trick = not self.d.tricks
-        if first_trick and self._declarations_open() and seat not in self.d.declared:
+        first_trick = not self._deal.tricks
+        if first_trick and self._declarations_open() and seat not in self._deal.declared:
             self.phase = Phase.DECLARATIONS
         else:
             self.phase = Phase.PLAY
@@ -178,8 +239,8 @@ class BeloteFamily(TrumpBiddingGame):
         return super()._phase_moves(seat)
 
     def _combinations(self, seat: int) -> tuple[Combination, ...]:
-        assert self.d.trump is not None
-        return best_set(self.d.hands[seat], self.d.trump)
+        assert self._deal.trump is not None
+        return best_set(self._deal.hands[seat], self._deal.trump)
 
     def _check_move(self, seat: int, move: Move) -> None:
         if isinstance(move, Declare) and move.declare and not self._combinations(seat):
@@ -190,14 +251,14 @@ class BeloteFamily(TrumpBiddingGame):
         if not isinstance(move, Declare):
             super()._apply(seat, move, events)
             return
-        self.d.declared[seat] = move.declare
+        self._deal.declared[seat] = move.declare
         if move.declare:
-            self.d.declarations[seat] = self._combinations(seat)
+            self._deal.declarations[seat] = self._combinations(seat)
         events.append(DeclaredEvent(seat=seat, declared=move.declare))
         self.phase = Phase.PLAY
 
     def _after_trick(self, trick: Trick, events: list[Event]) -> None:
-        if len(self.d.tricks) == 1 and self.d.declarations:
+        if len(self._deal.tricks) == 1 and self._deal.declarations:
             self._resolve_declarations(trick.leader, events)
 
     def _resolve_declarations(self, first_leader: int, events: list[Event]) -> None:
@@ -205,7 +266,7 @@ class BeloteFamily(TrumpBiddingGame):
 
         Ties on strength go to the first declarer in play order from the first leader.
         """
-        d = self.d
+        d = self._deal
         order = [(first_leader + i) % self.players for i in range(self.players)]
         declarers = [seat for seat in order if d.declarations.get(seat)]
         best_seat = best_declarer({seat: d.declarations[seat] for seat in declarers}, order)
@@ -224,7 +285,7 @@ class BeloteFamily(TrumpBiddingGame):
         return self.side_of(seat) == self.side_of(best_seat)
 
     def _after_card(self, seat: int, card: Card, events: list[Event]) -> None:
-        d = self.d
+        d = self._deal
         if self.options.announcements is Announcements.NONE or seat != d.belote_holder:
             return
         pair = self._belote_pair()

@@ -8,17 +8,48 @@ Variants decide what taking means through ``_on_trump_chosen``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import ClassVar
 
-from .cards import Suit
+from .cards import Card, Suit
 from .errors import Reason, RuleViolation
 from .events import BidEvent, CardTurnedEvent, Event, TrumpChosenEvent
-from .game import Game, Phase
+from .game import DealState, Game, Phase
 from .moves import Call, Move, Pass, Take
 
 
+@dataclass
+class AuctionState(DealState):
+    """A deal with a turned-card auction."""
+
+    turned: Card | None = None
+    bid_round: int = 1
+    passes: int = 0  # in the current round
+    bids: list[tuple[int, Move]] = field(default_factory=list)
+
+
 class TrumpBiddingGame(Game):
+    deal_state: ClassVar[type[DealState]] = AuctionState
+    _deal: AuctionState
+
+    @property
+    def turned(self) -> Card | None:
+        return self._deal.turned
+
+    @property
+    def bid_round(self) -> int:
+        return self._deal.bid_round
+
+    @property
+    def passes_this_round(self) -> int:
+        return self._deal.passes
+
+    @property
+    def bids(self) -> tuple[tuple[int, Move], ...]:
+        return tuple(self._deal.bids)
+
     def _begin_deal(self, events: list[Event]) -> None:
-        d = self.d
+        d = self._deal
         d.turned = d.stock[0]
         events.append(CardTurnedEvent(card=d.turned))
         self.phase = Phase.BIDDING
@@ -32,19 +63,19 @@ class TrumpBiddingGame(Game):
     def _phase_moves(self, seat: int) -> Iterable[Move]:
         if self.phase is not Phase.BIDDING:
             return super()._phase_moves(seat)
-        if self.d.bid_round == 1:
+        if self._deal.bid_round == 1:
             return [Pass(), Take()]
         return [Pass(), *(Call(suit) for suit in self._callable_suits())]
 
     def _callable_suits(self) -> list[Suit]:
-        assert self.d.turned is not None
-        return [suit for suit in self.deck.suits if suit != self.d.turned.suit]
+        assert self._deal.turned is not None
+        return [suit for suit in self.deck.suits if suit != self._deal.turned.suit]
 
     def _check_move(self, seat: int, move: Move) -> None:
-        if isinstance(move, Take) and self.d.bid_round != 1:
+        if isinstance(move, Take) and self._deal.bid_round != 1:
             raise RuleViolation(Reason.WRONG_PHASE, "the turned card can only be taken in round 1")
         if isinstance(move, Call):
-            if self.d.bid_round != 2:
+            if self._deal.bid_round != 2:
                 raise RuleViolation(Reason.WRONG_PHASE, "a suit can only be named in round 2")
             if move.suit not in self.deck.suits:
                 raise RuleViolation(Reason.UNKNOWN_SUIT, f"{move.suit.label} is not a suit of this deck")
@@ -56,7 +87,7 @@ class TrumpBiddingGame(Game):
         if not isinstance(move, (Pass, Take, Call)):
             super()._apply(seat, move, events)
             return
-        d = self.d
+        d = self._deal
         d.bids.append((seat, move))
         events.append(BidEvent(seat=seat, move=move, round=d.bid_round))
         if isinstance(move, Pass):
@@ -69,7 +100,7 @@ class TrumpBiddingGame(Game):
         self._on_trump_chosen(events)
 
     def _pass(self, events: list[Event]) -> None:
-        d = self.d
+        d = self._deal
         d.passes += 1
         if d.passes < self.players:
             self._turn = self.next_seat(self._turn)

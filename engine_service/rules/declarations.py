@@ -89,6 +89,35 @@ def _best_set(hand: frozenset[Card], trump: Suit) -> tuple[Combination, ...]:
     return best
 
 
+@dataclass(frozen=True)
+class DeclarationFact:
+    """What a seat's declaration (belote announcements) tells of the hand it held then: its
+    cards now plus ``played``, the cards it has played since (it declares before its first
+    card). Its best set of combinations (``best_set``) exists and, once the
+    first trick has resolved the declarations, either was shown (``shows``: its total value
+    and strongest combination) or lost to the best one (``loses_to``: that one's strength,
+    and whether an equal strength loses too, as it does for a seat after the best declarer
+    in play order)."""
+
+    holder: int
+    played: frozenset[Card]
+    trump: Suit
+    shows: tuple[int, tuple[int, ...]] | None = None
+    loses_to: tuple[tuple[int, ...], bool] | None = None
+
+    def allows(self, hand: frozenset[Card] | set[Card]) -> bool:
+        combinations = best_set(set(hand) | self.played, self.trump)
+        if not combinations:
+            return False
+        best = strongest(combinations)
+        if self.shows is not None:
+            return (sum(c.value for c in combinations), best) == self.shows
+        if self.loses_to is not None:
+            winner, tie_loses = self.loses_to
+            return best < winner or (tie_loses and best == winner)
+        return True
+
+
 def strongest(combinations: Iterable[Combination]) -> tuple[int, ...]:
     return max((c.strength for c in combinations), default=())
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
 
-from .bidding import TrumpBiddingGame
+from .bidding import AuctionState, TrumpBiddingGame
 from .cards import EUCHRE3_DECK, Card, CardRole, Rank, Suit
 from .dealing import DealLayout
 from .errors import Reason, RuleViolation
 from .events import DealOutcome, DiscardedEvent, Euchre3Result, Event, Hidden
-from .game import Phase, Tier
+from .game import DealState, Phase, Tier
 from .moves import Discard, Move, Take
 from .options import Euchre3Options
 
@@ -32,6 +34,11 @@ def sage(trump: Suit) -> Card:
     return Card(Rank.INITIE, SAME_COLOUR[trump])
 
 
+@dataclass
+class Euchre3State(AuctionState):
+    discard: Card | None = None  # the taker's, when he took the turned card
+
+
 class Euchre3(TrumpBiddingGame):
     variant = "euchre3"
     players = 3
@@ -40,16 +47,27 @@ class Euchre3(TrumpBiddingGame):
     options_type = Euchre3Options
     result_type = Euchre3Result
     value_unit = "tricks"  # the taker's
+    deal_state: ClassVar[type[DealState]] = Euchre3State
+    _deal: Euchre3State
+
+    @property
+    def discard(self) -> Card | None:
+        return self._deal.discard
+
+    def _hide_from(self, seat: int) -> None:
+        if self._deal.taker != seat:
+            self._deal.discard = None  # the taker's alone
+        super()._hide_from(seat)
 
     # --- cards once trump is known
     def effective_suit(self, card: Card) -> Suit:
-        trump = self.d.trump
+        trump = self._deal.trump
         if trump is not None and card == sage(trump):
             return trump  # [decided] the Sage belongs to trump for every purpose
         return card.suit
 
     def strength(self, card: Card) -> int:
-        trump = self.d.trump
+        trump = self._deal.trump
         if trump is not None:
             if card == oracle(trump):
                 return ORACLE_STRENGTH
@@ -58,7 +76,7 @@ class Euchre3(TrumpBiddingGame):
         return RANK_ORDER[card.rank]
 
     def card_role(self, card: Card) -> CardRole:
-        trump = self.d.trump
+        trump = self._deal.trump
         if trump is not None and card == oracle(trump):
             return CardRole.ORACLE
         if trump is not None and card == sage(trump):
@@ -67,7 +85,7 @@ class Euchre3(TrumpBiddingGame):
 
     # --- bidding, discard
     def _on_trump_chosen(self, events: list[Event]) -> None:
-        d = self.d
+        d = self._deal
         assert d.taker is not None and d.turned is not None
         if isinstance(d.bids[-1][1], Take):
             # Round 1: the taker takes the turned card and discards one of his five dealt cards.
@@ -86,14 +104,14 @@ class Euchre3(TrumpBiddingGame):
 
     def _phase_moves(self, seat: int) -> Iterable[Move]:
         if self.phase is Phase.DISCARD:
-            return [Discard(card) for card in self.deck.sorted(self.d.hands[seat] - {self.d.turned})]
+            return [Discard(card) for card in self.deck.sorted(self._deal.hands[seat] - {self._deal.turned})]
         return super()._phase_moves(seat)
 
     def _check_move(self, seat: int, move: Move) -> None:
         if isinstance(move, Discard):
-            if move.card not in self.d.hands[seat]:
+            if move.card not in self._deal.hands[seat]:
                 raise RuleViolation(Reason.CARD_NOT_IN_HAND, f"{move.card.code} is not in your hand")
-            if move.card == self.d.turned:
+            if move.card == self._deal.turned:
                 raise RuleViolation(Reason.CANNOT_DISCARD_TURNED_CARD, "discard one of the five cards you were dealt")
         super()._check_move(seat, move)
 
@@ -101,14 +119,14 @@ class Euchre3(TrumpBiddingGame):
         if not isinstance(move, Discard):
             super()._apply(seat, move, events)
             return
-        self.d.hands[seat].remove(move.card)
-        self.d.discard = move.card
+        self._deal.hands[seat].remove(move.card)
+        self._deal.discard = move.card
         events.append(DiscardedEvent(seat=seat, card=Hidden({seat: move.card})))
-        self._start_play(self.next_seat(self.d.dealer), events)  # [decided] next(dealer) leads
+        self._start_play(self.next_seat(self._deal.dealer), events)  # [decided] next(dealer) leads
 
     # --- play
     def _play_tiers(self, seat: int) -> list[Tier]:
-        trick = self.d.trick
+        trick = self._deal.trick
         if not trick:
             return []
         # Follow the led suit if you can; otherwise anything (no obligation to trump or overtrump).
@@ -125,7 +143,7 @@ class Euchre3(TrumpBiddingGame):
         return DealOutcome.MARCH, 2, 0
 
     def score_deal(self) -> Euchre3Result:
-        d = self.d
+        d = self._deal
         assert d.taker is not None
         outcome, taker_points, others_points = self._outcome_of(d.trick_counts[d.taker])
         scores = [taker_points if seat == d.taker else others_points for seat in range(self.players)]

@@ -34,7 +34,7 @@ from typing import ClassVar
 
 from .cards import Card, CardRole, Deck, Suit
 from .dealing import STOCK, Deal, DealLayout, DealSource, FirstDealGiven, ShuffledDeals
-from .declarations import Combination
+from .declarations import DeclarationFact
 from .errors import Reason, RuleViolation
 from .events import (
     CardPlayedEvent,
@@ -72,41 +72,27 @@ Tier = tuple[frozenset[Card], Reason]
 
 @dataclass
 class DealState:
-    """Everything about the deal in progress. Reset at each deal."""
+    """What every variant's deal in progress holds; reset at each deal. A variant keeps
+    its own parts (the auction, the pass, the declarations) in a subclass: its
+    ``deal_state``."""
 
     number: int
     dealer: int
     dealt: Deal  # as dealt, before any completion (for analysis once the deal is over)
     hands: list[set[Card]]
     stock: list[Card]
-    turned: Card | None = None
-    bid_round: int = 1
-    passes: int = 0
-    bids: list[tuple[int, Move]] = field(default_factory=list)
-    taker: int | None = None
+    taker: int | None = None  # no contract (hearts): never set
     trump: Suit | None = None
-    discard: Card | None = None
-    passed: dict[int, frozenset[Card]] = field(default_factory=dict)
-    received: dict[int, frozenset[Card]] = field(default_factory=dict)
     leader: int = 0
     trick: list[tuple[int, Card]] = field(default_factory=list)
     tricks: list[Trick] = field(default_factory=list)
     points: list[int] = field(default_factory=list)  # card points won, per seat
     trick_counts: list[int] = field(default_factory=list)
     played: set[Card] = field(default_factory=set)
-    hearts_broken: bool = False
     # What the table has learned about hidden hands (see knowledge.py).
     public_known: list[set[Card]] = field(default_factory=list)
     excluded: list[set[Card]] = field(default_factory=list)
     private_known: dict[tuple[int, int], set[Card]] = field(default_factory=dict)
-    # belote family: declarations and belote-rebelote.
-    declared: dict[int, bool] = field(default_factory=dict)
-    declarations: dict[int, tuple[Combination, ...]] = field(default_factory=dict)
-    declaration_winners: tuple[int, ...] = ()
-    declaration_points: list[int] = field(default_factory=list)
-    revealed: list[RevealedDeclaration] = field(default_factory=list)
-    belote_holder: int | None = None
-    belote_points: list[int] = field(default_factory=list)
 
 
 class Game:
@@ -118,6 +104,8 @@ class Game:
     layout: ClassVar[DealLayout]
     options_type: ClassVar[type[Options]]
     result_type: ClassVar[type[DealResult]]  # what its played deals' results hold
+    deal_state: ClassVar[type[DealState]] = DealState  # what its deals hold
+    _deal: DealState  # the deal in progress: the rules' own (the queries below read it)
     last_trick_bonus: ClassVar[int] = 0
     # What the solver counts (docs/rules.md "What the solver optimises"), for hints and analysis.
     value_unit: ClassVar[str]  # what a solved value counts: "tricks", "card_points" or "penalty_points"
@@ -159,7 +147,7 @@ class Game:
         options and deal source shared, the move log and events left behind (cheap: what
         hints and analysis play out many times)."""
         forked = copy.copy(self)
-        forked.d = copy.deepcopy(self.d)
+        forked._deal = copy.deepcopy(self._deal)
         forked.history, forked.events = [], []
         forked.results = list(self.results)
         forked.scores = list(self.scores)
@@ -176,15 +164,11 @@ class Game:
         blind = self.fork()
         blind._source = None  # type: ignore[assignment]  # the seed deals every later deal
         blind._suit_cards_cache = {}  # its own: the live game goes on while a hint runs
-        d = blind.d
+        d = blind._deal
         for other in range(self.players):
             if other != seat:
                 d.hands[other] = set()
-        d.stock = [card for card in d.stock if card == d.turned]
-        if d.taker != seat:
-            d.discard = None
-        d.passed = {giver: cards if giver == seat else frozenset() for giver, cards in d.passed.items()}  # who, not what
-        d.received = {receiver: cards for receiver, cards in d.received.items() if receiver == seat}
+        d.stock = [card for card in d.stock if card == self.turned]
         d.private_known = {key: cards for key, cards in d.private_known.items() if key[0] == seat}
         d.dealt = Deal(tuple(frozenset() for _ in range(self.players)))
         blind._hide_from(seat)
@@ -198,12 +182,13 @@ class Game:
         if seat in placement:
             raise ValueError(f"seat {seat}'s own hand is not hidden from it")
         game = self.fork()
-        d = game.d
+        d = game._deal
         for holder, cards in placement.items():
             if holder == STOCK:
-                rest = sorted((card for card in cards if card != d.turned), key=lambda c: c.code)
+                turned = game.turned
+                rest = sorted((card for card in cards if card != turned), key=lambda c: c.code)
                 rng.shuffle(rest)  # a uniform order of a uniform set: a uniform stock
-                d.stock = ([d.turned] if d.turned in d.stock else []) + rest
+                d.stock = ([turned] if turned is not None and turned in d.stock else []) + rest
             else:
                 d.hands[holder] = set(cards)
         game._hidden_cards_restored(seat)
@@ -243,14 +228,14 @@ class Game:
         the deal's total less it): the taker's side's, or the player's own without a contract."""
         if not self.has_contract:
             return True
-        taker = self.d.taker
+        taker = self._deal.taker
         return seat == taker or self.partner_of(seat) == taker
 
     def deal_total(self) -> int:
         """The whole deal in ``value_unit``, which the two sides' values add up to: every
         card point in play and the last trick's bonus (euchre3 counts tricks instead)."""
-        d = self.d
-        in_play = self.deck.card_set - set(d.stock) - ({d.discard} if d.discard is not None else set())
+        discard = self.discard
+        in_play = self.deck.card_set - set(self._deal.stock) - ({discard} if discard is not None else set())
         return sum(self.card_points(card) for card in in_play) + self.last_trick_bonus
 
     @classmethod
@@ -284,15 +269,118 @@ class Game:
         return 0
 
     # ----------------------------------------------------------------- queries
+    # Read-only: what the deal in progress holds, the truth (hints and bots ask them of a
+    # seat's blind copy, which holds nothing else; views redact for a viewer).
+    @property
+    def deal_number(self) -> int:
+        return self._deal.number
+
+    @property
+    def dealer(self) -> int:
+        return self._deal.dealer
+
+    @property
+    def dealt(self) -> Deal:
+        """The deal in progress as it was dealt (hands, stock), before any completion."""
+        return self._deal.dealt
+
+    def hand(self, seat: int) -> frozenset[Card]:
+        self.check_seat(seat)
+        return frozenset(self._deal.hands[seat])
+
+    def hand_counts(self) -> tuple[int, ...]:
+        return tuple(len(hand) for hand in self._deal.hands)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards in no hand: the undealt ones (the turned card first while it lies there)."""
+        return tuple(self._deal.stock)
+
+    @property
+    def trump(self) -> Suit | None:
+        return self._deal.trump
+
+    @property
+    def taker(self) -> int | None:
+        return self._deal.taker
+
+    # What some variants' deals hold, with what the others answer (None, nothing).
+    @property
+    def turned(self) -> Card | None:
+        """The card turned for the auction (bidding variants), wherever it went since."""
+        return None
+
+    @property
+    def discard(self) -> Card | None:
+        """euchre3: the taker's discard, once made."""
+        return None
+
+    @property
+    def bid_round(self) -> int:
+        """The auction's round (1, then 2 after everybody passed); 0 without an auction."""
+        return 0
+
+    @property
+    def passes_this_round(self) -> int:
+        """How many seats have passed in the auction's current round."""
+        return 0
+
+    @property
+    def bids(self) -> tuple[tuple[int, Move], ...]:
+        return ()
+
+    def passed_by(self, seat: int) -> frozenset[Card]:
+        """hearts: the cards ``seat`` gave this deal (hidden: ``seat``'s own)."""
+        return frozenset()
+
+    def received_by(self, seat: int) -> frozenset[Card]:
+        """hearts: the cards ``seat`` received, once every seat has given (hidden: its own)."""
+        return frozenset()
+
+    def passed_seats(self) -> tuple[int, ...]:
+        """hearts: who has given its cards already (not which)."""
+        return ()
+
+    @property
+    def hearts_broken(self) -> bool:
+        return False
+
+    def declarations_made(self) -> tuple[tuple[int, bool], ...]:
+        """belote family: who has declared its combinations (or not), by seat."""
+        return ()
+
+    def revealed_declarations(self) -> tuple[RevealedDeclaration, ...]:
+        """belote family: the scoring declarations, shown after the first trick."""
+        return ()
+
+    def declaration_facts(self, viewer: int) -> tuple[DeclarationFact, ...]:
+        """belote family: what the others' declarations tell ``viewer`` of their hands."""
+        return ()
+
+    @property
+    def current_trick(self) -> tuple[PlayedCard, ...]:
+        """The cards of the trick in progress, in play order."""
+        return tuple(PlayedCard(seat, card) for seat, card in self._deal.trick)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks of the deal in progress."""
+        return tuple(self._deal.tricks)
+
+    @property
+    def card_points_won(self) -> tuple[int, ...]:
+        """Card points each seat has won this deal (last-trick bonus included)."""
+        return tuple(self._deal.points)
+
     def played_by(self, seat: int) -> set[Card]:
         """The cards ``seat`` has played this deal (public: every card is played face up)."""
-        played = {entry.card for trick in self.d.tricks for entry in trick.cards if entry.seat == seat}
-        return played | {card for player, card in self.d.trick if player == seat}
+        played = {entry.card for trick in self._deal.tricks for entry in trick.cards if entry.seat == seat}
+        return played | {card for player, card in self._deal.trick if player == seat}
 
     def to_act(self) -> tuple[int, ...]:
         """The seats that may move now (several while passing or after a deal)."""
         if self.phase is Phase.PASSING:
-            return tuple(seat for seat in range(self.players) if seat not in self.d.passed)
+            return tuple(seat for seat in range(self.players) if seat not in self.passed_seats())
         if self.phase is Phase.DEAL_OVER:
             return tuple(range(self.players))
         if self.phase is Phase.GAME_OVER:
@@ -373,7 +461,7 @@ class Game:
         if isinstance(move, Play):
             self._play(seat, move.card, events)
         elif isinstance(move, NextDeal):
-            events.extend(self._start_deal(self.d.number + 1, self.next_seat(self.d.dealer)))
+            events.extend(self._start_deal(self._deal.number + 1, self.next_seat(self._deal.dealer)))
         else:
             raise NotImplementedError(move)
 
@@ -382,7 +470,7 @@ class Game:
         self.phase = Phase.DEAL
         deal: Deal = self._source.deal(number, dealer, self.deck, self.layout)
         n = self.players
-        self.d = DealState(
+        self._deal = self.deal_state(
             number=number,
             dealer=dealer,
             dealt=deal,
@@ -392,15 +480,13 @@ class Game:
             trick_counts=[0] * n,
             public_known=[set() for _ in range(n)],
             excluded=[set() for _ in range(n)],
-            declaration_points=[0] * n,
-            belote_points=[0] * n,
         )
         events: list[Event] = [
             DealStartedEvent(
                 deal_number=number,
                 dealer=dealer,
-                hand_counts=tuple(len(hand) for hand in self.d.hands),
-                hand=Hidden({seat: codes(self.d.hands[seat]) for seat in range(n)}),
+                hand_counts=tuple(len(hand) for hand in self._deal.hands),
+                hand=Hidden({seat: codes(self._deal.hands[seat]) for seat in range(n)}),
             )
         ]
         self._begin_deal(events)
@@ -411,7 +497,7 @@ class Game:
 
     def _start_play(self, leader: int, events: list[Event]) -> None:
         self.phase = Phase.PLAY
-        self.d.leader = leader
+        self._deal.leader = leader
         self._turn = leader
         self._enter_turn(leader)
 
@@ -430,14 +516,14 @@ class Game:
 
     def card_role(self, card: Card) -> CardRole:
         """What ``card`` is in this deal: a trump or not (euchre3 names its two highest)."""
-        trump = self.d.trump
+        trump = self._deal.trump
         return CardRole.TRUMP if trump is not None and self.effective_suit(card) == trump else CardRole.PLAIN
 
     def holding_order(self) -> tuple[Card, ...]:
         """Every card of the deck as a player holds them in this deal: suit by suit in
         alternating colours, trumps first, strongest first within a suit."""
         suits = list(self.deck.holding)
-        trump = self.d.trump
+        trump = self._deal.trump
         if trump in suits:
             start = suits.index(trump)
             suits = suits[start:] + suits[:start]
@@ -453,7 +539,7 @@ class Game:
 
     def suit_cards(self, suit: Suit) -> frozenset[Card]:
         """Every card of the deck whose effective suit is ``suit`` (which depends on trump only)."""
-        key = (self.d.trump, suit)
+        key = (self._deal.trump, suit)
         cards = self._suit_cards_cache.get(key)
         if cards is None:
             cards = frozenset(card for card in self.deck.cards if self.effective_suit(card) == suit)
@@ -472,7 +558,7 @@ class Game:
         return tiers
 
     def legal_cards(self, seat: int) -> frozenset[Card]:
-        hand = self.d.hands[seat]
+        hand = self._deal.hands[seat]
         for tier, _ in self._obligations(seat):
             allowed = hand & tier
             if allowed:
@@ -480,7 +566,7 @@ class Game:
         return frozenset(hand)
 
     def _check_play(self, seat: int, card: Card) -> None:
-        hand = self.d.hands[seat]
+        hand = self._deal.hands[seat]
         if card not in hand:
             raise RuleViolation(Reason.CARD_NOT_IN_HAND, f"{card.code} is not in your hand")
         for tier, reason in self._obligations(seat):
@@ -500,11 +586,11 @@ class Game:
 
     def winning_seat(self) -> int | None:
         """Who currently wins the trick in progress."""
-        trick = self.d.trick
+        trick = self._deal.trick
         if not trick:
             return None
         led = self.effective_suit(trick[0][1])
-        trump = self.d.trump
+        trump = self._deal.trump
 
         def key(entry: tuple[int, Card]) -> tuple[bool, bool, int]:
             suit = self.effective_suit(entry[1])
@@ -513,7 +599,7 @@ class Game:
         return max(trick, key=key)[0]
 
     def _play(self, seat: int, card: Card, events: list[Event]) -> None:
-        d = self.d
+        d = self._deal
         self._learn_from_play(seat, card)
         d.hands[seat].discard(card)
         d.played.add(card)
@@ -533,13 +619,13 @@ class Game:
         for tier, _ in self._obligations(seat):
             if card in tier:
                 return
-            self.d.excluded[seat] |= tier
+            self._deal.excluded[seat] |= tier
 
     def _after_card(self, seat: int, card: Card, events: list[Event]) -> None:
         """Hook: belote-rebelote."""
 
     def _finish_trick(self, events: list[Event]) -> None:
-        d = self.d
+        d = self._deal
         winner = self.winning_seat()
         assert winner is not None
         last = all(not hand for hand in d.hands)
@@ -577,7 +663,7 @@ class Game:
         """Nobody took: nobody scores (what a litige held waits on, in ``held_points``)."""
         zeros = (0,) * self.players
         return DealResult(
-            variant=self.variant, deal_number=self.d.number, outcome=DealOutcome.VOID, taker=None, trump=None,
+            variant=self.variant, deal_number=self._deal.number, outcome=DealOutcome.VOID, taker=None, trump=None,
             tricks=zeros, card_points=zeros, scores=(0,) * self.sides,
         )
 
@@ -609,7 +695,7 @@ class Game:
     # ----------------------------------------------------------------- reading the state
     def position(self) -> Position:
         """The true position of the deal in progress (every hand visible: for analysis only)."""
-        d = self.d
+        d = self._deal
         return Position(
             hands=tuple(frozenset(hand) for hand in d.hands),
             leader=d.trick[0][0] if d.trick else d.leader,

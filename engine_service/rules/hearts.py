@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from itertools import combinations
+from typing import ClassVar
 
 from .cards import FULL_DECK, Card, Rank, Suit
 from .dealing import DealLayout
 from .errors import Reason, RuleViolation
 from .events import CardsPassedEvent, CardsReceivedEvent, DealOutcome, Event, HeartsResult, Hidden, Trick, codes
-from .game import Game, Phase, Tier
+from .game import DealState, Game, Phase, Tier
 from .moves import Move, PassCards
 from .notation import Position
 from .options import HeartsOptions
@@ -29,6 +31,13 @@ def penalty_points(card: Card) -> int:
     return 13 if card == QUEEN_OF_SPADES else 1 if card.suit is Suit.HEARTS else 0
 
 
+@dataclass
+class HeartsState(DealState):
+    passed: dict[int, frozenset[Card]] = field(default_factory=dict)  # by giver
+    received: dict[int, frozenset[Card]] = field(default_factory=dict)  # by receiver, once all have given
+    hearts_broken: bool = False
+
+
 class Hearts(Game):
     variant = "hearts"
     players = 4
@@ -39,17 +48,37 @@ class Hearts(Game):
     value_unit = "penalty_points"  # the player's own, moon included
     lower_is_better = True
     has_contract = False
+    deal_state: ClassVar[type[DealState]] = HeartsState
+    _deal: HeartsState
+
+    def passed_by(self, seat: int) -> frozenset[Card]:
+        return self._deal.passed.get(seat, frozenset())
+
+    def received_by(self, seat: int) -> frozenset[Card]:
+        return self._deal.received.get(seat, frozenset())
+
+    def passed_seats(self) -> tuple[int, ...]:
+        return tuple(sorted(self._deal.passed))
+
+    @property
+    def hearts_broken(self) -> bool:
+        return self._deal.hearts_broken
+
+    def _hide_from(self, seat: int) -> None:
+        d = self._deal
+        d.passed = {giver: cards if giver == seat else frozenset() for giver, cards in d.passed.items()}  # who, not what
+        d.received = {receiver: cards for receiver, cards in d.received.items() if receiver == seat}
 
     @classmethod
     def deal_score_from_value(cls, value: int, *, seat: int, taker: int | None) -> float | None:
         return float(value)  # the player's own points, moon included
 
     def position_as_dealt(self) -> Position:
-        hands = tuple(frozenset(hand) for hand in self.d.dealt.hands)
+        hands = tuple(frozenset(hand) for hand in self._deal.dealt.hands)
         return Position(hands, leader=next(seat for seat, hand in enumerate(hands) if TWO_OF_CLUBS in hand))
 
     def pass_offset(self) -> int:
-        return PASS_OFFSETS[self.d.number % 4]
+        return PASS_OFFSETS[self._deal.number % 4]
 
     def receiver_of(self, seat: int) -> int:
         return (seat + self.pass_offset()) % self.players
@@ -61,7 +90,7 @@ class Hearts(Game):
             self._start_play_with_two_of_clubs(events)
 
     def _start_play_with_two_of_clubs(self, events: list[Event]) -> None:
-        holder = next(seat for seat in range(4) if TWO_OF_CLUBS in self.d.hands[seat])
+        holder = next(seat for seat in range(4) if TWO_OF_CLUBS in self._deal.hands[seat])
         self._start_play(holder, events)
 
     # --- passing: all four choose before any card moves
@@ -72,7 +101,7 @@ class Hearts(Game):
 
     def _phase_moves(self, seat: int) -> Iterable[Move]:
         if self.phase is Phase.PASSING:
-            hand = self.deck.sorted(self.d.hands[seat])
+            hand = self.deck.sorted(self._deal.hands[seat])
             return [PassCards(frozenset(cards)) for cards in combinations(hand, PASS_COUNT)]
         return super()._phase_moves(seat)
 
@@ -80,7 +109,7 @@ class Hearts(Game):
         if isinstance(move, PassCards):
             if len(move.cards) != PASS_COUNT:
                 raise RuleViolation(Reason.WRONG_CARD_COUNT, f"pass exactly {PASS_COUNT} cards")
-            missing = move.cards - self.d.hands[seat]
+            missing = move.cards - self._deal.hands[seat]
             if missing:
                 raise RuleViolation(Reason.CARD_NOT_IN_HAND, f"{min(c.code for c in missing)} is not in your hand")
         super()._check_move(seat, move)
@@ -89,7 +118,7 @@ class Hearts(Game):
         if not isinstance(move, PassCards):
             super()._apply(seat, move, events)
             return
-        d = self.d
+        d = self._deal
         d.passed[seat] = move.cards
         events.append(CardsPassedEvent(seat=seat, cards=Hidden({seat: codes(move.cards)})))
         if len(d.passed) < self.players:
@@ -119,7 +148,7 @@ class Hearts(Game):
         return penalty_points(card)
 
     def _play_tiers(self, seat: int) -> list[Tier]:
-        d = self.d
+        d = self._deal
         first_trick = not d.tricks
         if not d.trick:
             if first_trick:
@@ -136,11 +165,11 @@ class Hearts(Game):
     def _after_trick(self, trick: Trick, events: list[Event]) -> None:
         # [decided] only a heart breaks hearts; the Q♠ does not.
         if any(played.card.suit is Suit.HEARTS for played in trick.cards):
-            self.d.hearts_broken = True
+            self._deal.hearts_broken = True
 
     # --- scoring (docs/rules.md § hearts "Score")
     def score_deal(self) -> HeartsResult:
-        d = self.d
+        d = self._deal
         points = list(d.points)
         shooter = next((seat for seat in range(4) if points[seat] == MOON_POINTS), None)
         if shooter is not None:

@@ -100,14 +100,13 @@ class PlayerView:
 
 
 def _build(game: Game, viewer: int | None) -> PlayerView:
-    d = game.d
+    d = game._deal
     seat_view = viewer is not None
     order = game.holding_order()
     own_hand = tuple(card for card in order if card in d.hands[viewer]) if viewer is not None else None
-    own_discard = d.discard if seat_view and viewer == d.taker else None
-    passed = d.passed.get(viewer, frozenset()) if viewer is not None else frozenset()
-    all_passed = len(d.passed) == game.players
-    received = d.received.get(viewer, frozenset()) if viewer is not None and all_passed else frozenset()
+    own_discard = game.discard if seat_view and viewer == d.taker else None
+    passed = game.passed_by(viewer) if viewer is not None else frozenset()
+    received = game.received_by(viewer) if viewer is not None else frozenset()
     return PlayerView(
         variant=game.variant,
         viewer=viewer,
@@ -119,23 +118,23 @@ def _build(game: Game, viewer: int | None) -> PlayerView:
         scores=tuple(game.scores),
         hand=own_hand,
         hand_counts=tuple(len(hand) for hand in d.hands),
-        stock_count=len(d.stock) + (1 if d.discard is not None else 0),
-        turned=d.turned,
-        bids=tuple(Bid(seat, move) for seat, move in d.bids),
+        stock_count=len(d.stock) + (1 if game.discard is not None else 0),
+        turned=game.turned,
+        bids=tuple(Bid(seat, move) for seat, move in game.bids),
         taker=d.taker,
         trump=d.trump,
         discard=own_discard,
         passed=tuple(game.deck.sorted(passed)),
         received=tuple(game.deck.sorted(received)),
-        passed_seats=tuple(sorted(d.passed)),
-        declarations=tuple(Declaration(seat, declared) for seat, declared in sorted(d.declared.items())),
-        revealed_declarations=tuple(d.revealed),
+        passed_seats=game.passed_seats(),
+        declarations=tuple(Declaration(seat, declared) for seat, declared in game.declarations_made()),
+        revealed_declarations=game.revealed_declarations(),
         leader=d.leader,
         trick=tuple(PlayedCard(seat, card) for seat, card in d.trick),
         tricks=tuple(d.tricks),
         trick_counts=tuple(d.trick_counts),
         card_points=tuple(d.points),
-        hearts_broken=d.hearts_broken,
+        hearts_broken=game.hearts_broken,
         results=tuple(game.results),
         winners=game.winners,
         legal_moves=tuple(game.legal_moves(viewer)) if viewer is not None else (),

@@ -16,6 +16,7 @@ from cardgames.v1 import game_service_pb2 as api
 from google.protobuf import message_factory
 from google.protobuf.message import Message
 
+from .. import rules
 from ..analysis import DealAnalysis
 from ..hints import Hint
 from ..rules import PlayerView, RuleViolation
@@ -28,12 +29,8 @@ from .errors import InvalidInput
 from .games import SeenChange
 from .store import GameRow
 
-VARIANTS: dict[pb.Variant, str] = {
-    pb.VARIANT_EUCHRE3: "euchre3",
-    pb.VARIANT_BELOTE3: "belote3",
-    pb.VARIANT_HEARTS: "hearts",
-    pb.VARIANT_BELOTE: "belote",
-}
+# The API names each variant of the rules VARIANT_<NAME>.
+VARIANTS: dict[pb.Variant, str] = {pb.Variant.Value(f"VARIANT_{name.upper()}"): name for name in rules.VARIANTS}
 VARIANT_ENUMS = {name: value for value, name in VARIANTS.items()}
 STATUSES: dict[pb.GameStatus, str] = {
     pb.GAME_STATUS_ACTIVE: Status.ACTIVE.value, pb.GAME_STATUS_FINISHED: Status.FINISHED.value,
@@ -64,7 +61,7 @@ def variant_name(value: pb.Variant, *, required: bool = True) -> str | None:
     try:
         return VARIANTS[value]
     except KeyError:
-        raise InvalidInput("variant must be one of VARIANT_EUCHRE3, VARIANT_BELOTE3, VARIANT_HEARTS, VARIANT_BELOTE",
+        raise InvalidInput(f"variant must be one of {', '.join(pb.Variant.Name(value) for value in VARIANTS)}",
                            reason="INVALID_VARIANT", field="variant") from None
 
 

@@ -10,14 +10,14 @@ from typing import Any
 from engine_service.rules import STOCK, Game, Knowledge
 from engine_service.rules.cards import Card
 from engine_service.rules.codec import to_data
+from engine_service.rules.euchre3 import Euchre3State
 from engine_service.rules.moves import Call, Declare, Discard, Move, NextDeal, Pass, PassCards, Play, Take
 
 
 def located_cards(game: Game) -> list[Card]:
-    d = game.d
-    cards = [card for hand in d.hands for card in hand] + list(d.stock)
-    cards += [d.discard] if d.discard is not None else []
-    cards += [played.card for trick in d.tricks for played in trick.cards] + [card for _, card in d.trick]
+    cards = [card for seat in range(game.players) for card in game.hand(seat)] + list(game.stock)
+    cards += [game.discard] if game.discard is not None else []
+    cards += [played.card for trick in game.tricks for played in trick.cards] + [p.card for p in game.current_trick]
     return cards
 
 
@@ -28,17 +28,16 @@ def assert_cards_conserved(game: Game) -> None:
 
 def knowable_codes(game: Game, viewer: int | None) -> set[str]:
     """Every card ``viewer`` may know the place of, from the true state."""
-    d = game.d
-    cards = {played.card for trick in d.tricks for played in trick.cards} | {card for _, card in d.trick}
-    if d.turned is not None:
-        cards.add(d.turned)
-    for revealed in d.revealed:
+    cards = {played.card for trick in game.tricks for played in trick.cards} | {p.card for p in game.current_trick}
+    if game.turned is not None:
+        cards.add(game.turned)
+    for revealed in game.revealed_declarations():
         cards |= {card for combination in revealed.combinations for card in combination.cards}
     if viewer is not None:
-        cards |= d.hands[viewer]
-        cards |= d.passed.get(viewer, frozenset())
-        if d.discard is not None and viewer == d.taker:
-            cards.add(d.discard)
+        cards |= game.hand(viewer)
+        cards |= game.passed_by(viewer)
+        if game.discard is not None and viewer == game.taker:
+            cards.add(game.discard)
     return {card.code for card in cards}
 
 
@@ -66,9 +65,8 @@ def card_codes_in(value: Any, game: Game) -> set[str]:
 
 
 def true_placement(game: Game, viewer: int) -> dict[int, frozenset[Card]]:
-    d = game.d
-    placement = {seat: frozenset(d.hands[seat]) for seat in range(game.players) if seat != viewer}
-    out_of_play = set(d.stock) | ({d.discard} if d.discard is not None else set())
+    placement = {seat: game.hand(seat) for seat in range(game.players) if seat != viewer}
+    out_of_play = set(game.stock) | ({game.discard} if game.discard is not None else set())
     if out_of_play:
         placement[STOCK] = frozenset(out_of_play)
     return placement
@@ -80,7 +78,7 @@ def assert_knowledge_sound(game: Game, viewer: int) -> Knowledge:
     for facts in knowledge.holders:
         if facts.holder != STOCK:
             for suit in facts.void_suits:
-                assert not any(game.effective_suit(c) == suit for c in game.d.hands[facts.holder])
+                assert not any(game.effective_suit(c) == suit for c in game.hand(facts.holder))
     return knowledge
 
 
@@ -91,7 +89,24 @@ def candidate_moves(game: Game, seat: int, rng: random.Random) -> Iterable[Move]
     for card in game.deck.cards:
         yield Play(card)
         yield Discard(card)
-    hand = sorted(game.d.hands[seat], key=game.deck.index)
+    hand = sorted(game.hand(seat), key=game.deck.index)
     if len(hand) >= 3:
         for _ in range(5):
             yield PassCards(frozenset(rng.sample(hand, 3)))
+
+
+def put_hidden_cards(game: Game, placement: dict[int, frozenset[Card]]) -> None:
+    """Replaces, in place, the other hands and the stock by ``placement`` (holder -> cards,
+    the stock's key ``STOCK``): another truth a seat could not tell from this one. The
+    undealt cards and the euchre3 discard are one holder to the seat: the discard stays if
+    it is still among them."""
+    deal = game._deal  # white-box: the rules' tests may set the deal's state
+    for holder, cards in placement.items():
+        if holder == STOCK:
+            out = sorted(cards, key=game.deck.index)
+            if isinstance(deal, Euchre3State) and deal.discard is not None:
+                deal.discard = deal.discard if deal.discard in cards else out[0]
+                out.remove(deal.discard)
+            deal.stock = out
+        else:
+            deal.hands[holder] = set(cards)

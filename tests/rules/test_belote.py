@@ -31,7 +31,7 @@ PLAY_A = [
 
 
 def hand(game, seat):
-    return {card.code for card in game.d.hands[seat]}
+    return {card.code for card in game._deal.hands[seat]}
 
 
 def test_deck_is_32_cards_and_points_total_162():
@@ -43,18 +43,18 @@ def test_deck_is_32_cards_and_points_total_162():
 
 def test_deal_is_three_then_two_and_completion_after_taking():
     game = make("belote", DEAL_A, first_dealer=3)
-    assert [len(h) for h in game.d.hands] == [5, 5, 5, 5] and game.d.turned == Card(Rank.SEVEN, Suit.HEARTS)
+    assert [len(h) for h in game._deal.hands] == [5, 5, 5, 5] and game._deal.turned == Card(Rank.SEVEN, Suit.HEARTS)
     assert game.to_act() == (0,)
     play(game, 0, "take")
     # The taker gets the turned card and 2 more, the others 3 each, in seat order from next(dealer).
     assert hand(game, 0) == {"7H", "KH", "QH", "AS", "TS", "AD", "8C", "7C"}
     assert hand(game, 3) == {"TH", "8S", "7S", "JD", "8D", "7D", "JC", "9C"}
-    assert all(len(h) == 8 for h in game.d.hands) and not game.d.stock
+    assert all(len(h) == 8 for h in game._deal.hands) and not game._deal.stock
 
 
 def test_dealing_from_a_shuffle_uses_three_then_two_packets():
     game = new_game("belote", seed="packets")
-    assert [len(h) for h in game.d.hands] == [5, 5, 5, 5] and len(game.d.stock) == 12
+    assert [len(h) for h in game._deal.hands] == [5, 5, 5, 5] and len(game._deal.stock) == 12
 
 
 def test_trump_and_plain_order():
@@ -70,10 +70,10 @@ def test_full_deal_a_made_with_belote_rebelote():
     game = make("belote", DEAL_A, first_dealer=3, announcements="belote")
     play(game, 0, "take")
     play_cards(game, *PLAY_A[:4])
-    assert game.d.tricks[0].winner == 2 and game.d.tricks[0].points == 38
+    assert game._deal.tricks[0].winner == 2 and game._deal.tricks[0].points == 38
     play_cards(game, *PLAY_A[4:])
     result = game.results[-1]
-    assert [t.winner for t in game.d.tricks] == [2, 0, 0, 0, 1, 0, 1, 2]
+    assert [t.winner for t in game._deal.tricks] == [2, 0, 0, 0, 1, 0, 1, 2]
     assert result.team_card_points == (132, 30) and sum(result.card_points) == 162
     assert result.belote_rebelote == (20, 0)
     assert result.outcome is DealOutcome.MADE and game.scores == [152, 30]
@@ -133,7 +133,7 @@ def test_partner_master_allows_any_card():
     # Seat 3's partner (seat 1) is master: discard or trump freely, even under.
     assert len(game.legal_moves(3)) == 8
     play_cards(game, "7C")
-    assert game.d.tricks[0].winner == 1
+    assert game._deal.tricks[0].winner == 1
 
 
 def test_no_trump_discard_anything():
@@ -150,7 +150,7 @@ def test_all_pass_twice_is_void_and_next_dealer_deals():
             play(game, seat, "pass")
     assert game.results[-1].outcome is DealOutcome.VOID and game.phase is Phase.DEAL_OVER
     play(game, 1, "next-deal")
-    assert game.d.dealer == 0 and game.to_act() == (1,)
+    assert game._deal.dealer == 0 and game.to_act() == (1,)
 
 
 def test_round_two_call_and_completion():
@@ -160,7 +160,7 @@ def test_round_two_call_and_completion():
     assert rejected(game, 0, "call:H") == "CANNOT_CALL_TURNED_SUIT"
     play(game, 0, "pass")
     play(game, 1, "call:S")
-    assert game.d.trump is Suit.SPADES and game.d.taker == 1
+    assert game._deal.trump is Suit.SPADES and game._deal.taker == 1
     assert "7H" in hand(game, 1) and len(hand(game, 1)) == 8  # the taker still gets the turned card
 
 
@@ -209,8 +209,8 @@ class TestDeclarations:
         play(game, 1, "declare"); play_cards(game, "9H")  # tierce to the ace of clubs
         play(game, 2, "declare"); play_cards(game, "QH")  # two tierces (40)
         play(game, 3, "no-declare"); play_cards(game, "7C")
-        assert game.d.declaration_winners == (0, 2)
-        assert game.d.declaration_points == [120, 0, 40, 0]
+        assert game._deal.declaration_winners == (0, 2)
+        assert game._deal.declaration_points == [120, 0, 40, 0]
         revealed = PlayerView.of(game, 1).revealed_declarations
         assert [r.seat for r in revealed] == [0, 2]
         # The losing declaration stays hidden; the winners' combinations are public.
@@ -219,7 +219,7 @@ class TestDeclarations:
 
     def test_comparison_sequence_length_then_top_then_trump_then_order(self):
         game = self.start()
-        d = game.d
+        d = game._deal
         from engine_service.rules.declarations import candidates
 
         tierce_ace_clubs = next(c for c in candidates(d.hands[1], Suit.HEARTS) if c.kind is CombinationKind.TIERCE)
@@ -238,11 +238,11 @@ class TestDeclarations:
         play(game, 1, "declare"); play_cards(game, "9H")  # tierce A-K-Q of clubs
         play(game, 2, "declare"); play_cards(game, "QH")
         # Give seat 2 an equally strong plain tierce (A-K-Q of diamonds) instead of its own.
-        game.d.declarations[2] = best_set({Card(r, Suit.DIAMONDS) for r in (Rank.ACE, Rank.KING, Rank.QUEEN)}, Suit.HEARTS)
-        assert game.d.declarations[2][0].strength == game.d.declarations[1][0].strength
+        game._deal.declarations[2] = best_set({Card(r, Suit.DIAMONDS) for r in (Rank.ACE, Rank.KING, Rank.QUEEN)}, Suit.HEARTS)
+        assert game._deal.declarations[2][0].strength == game._deal.declarations[1][0].strength
         play(game, 3, "no-declare"); play_cards(game, "7C")
-        assert game.d.declaration_winners == (1,)  # seat 1 plays before seat 2 from leader 0
-        assert game.d.declaration_points == [0, 20, 0, 0]
+        assert game._deal.declaration_winners == (1,)  # seat 1 plays before seat 2 from leader 0
+        assert game._deal.declaration_points == [0, 20, 0, 0]
 
     def test_declaring_is_optional_and_all_or_nothing(self):  # [decided]
         game = self.start()
@@ -250,9 +250,9 @@ class TestDeclarations:
         play(game, 1, "declare"); play_cards(game, "9H")
         play(game, 2, "no-declare"); play_cards(game, "QH")
         play(game, 3, "no-declare"); play_cards(game, "7C")
-        assert game.d.declaration_winners == (1,)
-        assert game.d.declaration_points == [0, 20, 0, 0]  # seat 1 scores every combination it has
-        assert [c.kind for c in game.d.declarations[1]] == [CombinationKind.TIERCE]
+        assert game._deal.declaration_winners == (1,)
+        assert game._deal.declaration_points == [0, 20, 0, 0]  # seat 1 scores every combination it has
+        assert [c.kind for c in game._deal.declarations[1]] == [CombinationKind.TIERCE]
 
     def test_belote_mode_has_no_declarations_phase(self):
         game = self.start(announcements="belote")
@@ -262,12 +262,12 @@ class TestDeclarations:
 class TestScoring:
     def finished(self, taker_team_points, taker=0, tricks=(2, 2, 2, 2), declarations=(0, 0, 0, 0), belote=(0, 0, 0, 0)):
         game = make("belote", DEAL_A, first_dealer=3, announcements="all")
-        game.d.taker, game.d.trump = taker, Suit.HEARTS
+        game._deal.taker, game._deal.trump = taker, Suit.HEARTS
         points = [0, 0, 0, 0]
         points[taker] = taker_team_points
         points[(taker + 1) % 4] = 162 - taker_team_points
-        game.d.points, game.d.trick_counts = points, list(tricks)
-        game.d.declaration_points, game.d.belote_points = list(declarations), list(belote)
+        game._deal.points, game._deal.trick_counts = points, list(tricks)
+        game._deal.declaration_points, game._deal.belote_points = list(declarations), list(belote)
         return game
 
     def test_made_each_team_scores_its_points(self):
@@ -292,8 +292,8 @@ class TestScoring:
         result = game._score_deal()
         assert result.outcome is DealOutcome.LITIGE and result.scores == (0, 81)
         assert game.held_points == 81
-        game.d.taker = 1  # next deal: team 1 takes and makes it
-        game.d.points = [40, 122, 0, 0]
+        game._deal.taker = 1  # next deal: team 1 takes and makes it
+        game._deal.points = [40, 122, 0, 0]
         result = game._score_deal()
         assert result.outcome is DealOutcome.MADE and result.scores == (40, 122 + 81)
         assert game.held_points == 0
@@ -305,9 +305,9 @@ class TestScoring:
             for seat in range(4):
                 play(game, seat, "pass")
         assert game.held_points == 81  # void deal: still held
-        game.d.taker, game.d.trump = 0, Suit.HEARTS
-        game.d.points, game.d.trick_counts = [81, 81, 0, 0], [2, 2, 2, 2]
-        game.d.declaration_points = game.d.belote_points = [0, 0, 0, 0]
+        game._deal.taker, game._deal.trump = 0, Suit.HEARTS
+        game._deal.points, game._deal.trick_counts = [81, 81, 0, 0], [2, 2, 2, 2]
+        game._deal.declaration_points = game._deal.belote_points = [0, 0, 0, 0]
         assert game._score_deal().scores == (0, 81) and game.held_points == 162
 
     def test_dedans_after_litige_gives_held_points_to_defenders(self):

@@ -16,7 +16,7 @@ DEAL = "0:AT.J9.AT. KQ.AT.KQ. J98.KQ8..;stock=7H TC KC 8C AC QC JC 9C JD 9D 8D 7
 
 
 def hand(game, seat):
-    return {card.code for card in game.d.hands[seat]}
+    return {card.code for card in game._deal.hands[seat]}
 
 
 def test_deck_is_30_cards_without_black_sevens_still_162():
@@ -30,11 +30,11 @@ def test_deck_is_30_cards_without_black_sevens_still_162():
 
 def test_deal_three_then_three_then_completion_to_ten_each():
     game = make("belote3", DEAL, first_dealer=2)
-    assert [len(h) for h in game.d.hands] == [6, 6, 6] and len(game.d.stock) == 12
+    assert [len(h) for h in game._deal.hands] == [6, 6, 6] and len(game._deal.stock) == 12
     play(game, 0, "take")
     assert hand(game, 0) == {"7H", "JH", "9H", "AS", "TS", "AD", "TD", "TC", "KC", "8C"}
     assert hand(game, 2) == {"KH", "QH", "8H", "JS", "9S", "8S", "JD", "9D", "8D", "7D"}
-    assert all(len(h) == 10 for h in game.d.hands) and game.phase is Phase.PLAY
+    assert all(len(h) == 10 for h in game._deal.hands) and game.phase is Phase.PLAY
 
 
 def test_void_pass_twice():  # [decided] all pass twice: void deal, next dealer
@@ -44,7 +44,7 @@ def test_void_pass_twice():  # [decided] all pass twice: void deal, next dealer
             play(game, seat, "pass")
     assert game.results[-1].outcome is DealOutcome.VOID
     play(game, 0, "next-deal")
-    assert game.d.dealer == 0
+    assert game._deal.dealer == 0
 
 
 def test_defenders_are_partners_the_taker_has_none():
@@ -80,7 +80,7 @@ def test_trump_led_overtrump():
 class TestScoring:
     def scored(self, points, tricks=(4, 3, 3), declarations=(0, 0, 0), belote=(0, 0, 0), taker=0):
         game = make("belote3", DEAL, first_dealer=2)
-        d = game.d
+        d = game._deal
         d.taker, d.trump = taker, Suit.HEARTS
         d.points, d.trick_counts = list(points), list(tricks)
         d.declaration_points, d.belote_points = list(declarations), list(belote)

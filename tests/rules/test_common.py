@@ -27,12 +27,12 @@ from tests.conftest import rejected
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_same_seed_same_deals_other_seed_other_deals(variant):
     a, b, c = new_game(variant, seed="s1"), new_game(variant, seed="s1"), new_game(variant, seed="s2")
-    assert a.d.dealt == b.d.dealt and a.d.dealt != c.d.dealt
+    assert a._deal.dealt == b._deal.dealt and a._deal.dealt != c._deal.dealt
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_secure_deals_differ(variant):
-    assert new_game(variant).d.dealt != new_game(variant).d.dealt
+    assert new_game(variant)._deal.dealt != new_game(variant)._deal.dealt
 
 
 def test_seeded_stream_is_stable_across_versions():
@@ -51,15 +51,15 @@ def test_seeded_stream_is_stable_across_versions():
 def test_given_deal_is_used_then_later_deals_are_shuffled(variant):
     cls = VARIANTS[variant]
     source = new_game(variant, seed="source")
-    text = format_deal(cls.deck, source.d.dealt)
+    text = format_deal(cls.deck, source._deal.dealt)
     game = new_game(variant, deal=text)
-    assert game.d.dealt == source.d.dealt
+    assert game._deal.dealt == source._deal.dealt
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_invalid_deals_are_rejected(variant):
     cls = VARIANTS[variant]
-    dealt = new_game(variant, seed=1).d.dealt
+    dealt = new_game(variant, seed=1)._deal.dealt
     hands = list(dealt.hands)
     swapped = Deal((hands[0] | {next(iter(hands[1]))}, hands[1] - {next(iter(hands[1]))}, *hands[2:]), dealt.stock)
     for bad in (swapped, Deal(tuple(hands[:-1]), dealt.stock), Deal(tuple(hands), dealt.stock[:-1] if dealt.stock else ())):
@@ -76,10 +76,10 @@ def test_invalid_deals_are_rejected(variant):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_dealer_rotates_and_first_dealer_option(variant):
     game = new_game(variant, {"first_dealer": 1}, seed=9)
-    assert game.d.dealer == 1
+    assert game._deal.dealer == 1
     game.phase = Phase.DEAL_OVER
     game.push(0, parse_move("next-deal", game.deck))
-    assert game.d.dealer == (2 % game.players) and game.d.number == 1
+    assert game._deal.dealer == (2 % game.players) and game._deal.number == 1
 
 
 @pytest.mark.parametrize(
@@ -152,7 +152,7 @@ def test_cards_have_unique_codes_and_names_per_deck():
 
 def test_deal_round_trip_in_notation():
     for variant, cls in VARIANTS.items():
-        dealt = new_game(variant, seed=variant).d.dealt
+        dealt = new_game(variant, seed=variant)._deal.dealt
         assert parse_deal(cls.deck, format_deal(cls.deck, dealt), cls.players) == dealt
 
 
@@ -174,10 +174,10 @@ def test_a_fork_plays_on_without_changing_the_game():
     for _ in range(6):
         seat = game.to_act()[0]
         game.push(seat, rng.choice(game.legal_moves(seat)))
-    before = (game.version, PlayerView.of(game, None).to_dict(), [sorted(c.code for c in h) for h in game.d.hands])
+    before = (game.version, PlayerView.of(game, None).to_dict(), [sorted(c.code for c in h) for h in game._deal.hands])
     fork = game.fork()
     while not fork.results:
         seat = fork.to_act()[0]
         fork.push(seat, rng.choice(fork.legal_moves(seat)))
     assert fork.results and not game.results and len(fork.history) == fork.version - game.version > 0
-    assert (game.version, PlayerView.of(game, None).to_dict(), [sorted(c.code for c in h) for h in game.d.hands]) == before
+    assert (game.version, PlayerView.of(game, None).to_dict(), [sorted(c.code for c in h) for h in game._deal.hands]) == before

@@ -25,21 +25,21 @@ def test_deck_has_24_cards_six_ranks_four_named_suits():  # [decided] six cards 
 
 def test_deal_is_five_each_nine_undealt_top_turned():
     game = new_game("euchre3", seed=1)
-    assert [len(hand) for hand in game.d.hands] == [5, 5, 5]
-    assert len(game.d.stock) == 9 and game.d.turned == game.d.stock[0]
+    assert [len(hand) for hand in game._deal.hands] == [5, 5, 5]
+    assert len(game._deal.stock) == 9 and game._deal.turned == game._deal.stock[0]
     assert game.phase is Phase.BIDDING and game.to_act() == (1,)
 
 
 def test_accepting_takes_the_turned_card_and_discards_a_dealt_card():
     game = make("euchre3", DEAL)
     play(game, 1, "take")
-    assert game.phase is Phase.DISCARD and game.d.trump is Suit.ART and game.d.taker == 1
-    assert Card(Rank.COMPAGNON, Suit.ART) in game.d.hands[1]
+    assert game.phase is Phase.DISCARD and game._deal.trump is Suit.ART and game._deal.taker == 1
+    assert Card(Rank.COMPAGNON, Suit.ART) in game._deal.hands[1]
     assert rejected(game, 1, "discard:CR") == "CANNOT_DISCARD_TURNED_CARD"
     assert rejected(game, 1, "discard:MP") == "CARD_NOT_IN_HAND"
     assert rejected(game, 0, "discard:CA") == "NOT_YOUR_TURN"
     play(game, 1, "discard:SA")
-    assert game.phase is Phase.PLAY and len(game.d.hands[1]) == 5
+    assert game.phase is Phase.PLAY and len(game._deal.hands[1]) == 5
     assert game.to_act() == (1,)  # [decided] next(dealer) leads the first trick
 
 
@@ -55,12 +55,12 @@ def test_discard_is_seen_only_by_the_taker():
 def test_round_two_names_another_suit_without_taking_the_card():
     game = make("euchre3", DEAL)
     play(game, 1, "pass"); play(game, 2, "pass"); play(game, 0, "pass")
-    assert game.d.bid_round == 2 and game.to_act() == (1,)
+    assert game._deal.bid_round == 2 and game.to_act() == (1,)
     assert rejected(game, 1, "call:R") == "CANNOT_CALL_TURNED_SUIT"
     assert rejected(game, 1, "take") == "WRONG_PHASE"
     play(game, 1, "call:P")
-    assert game.d.trump is Suit.PENSEE and game.phase is Phase.PLAY
-    assert all(len(hand) == 5 for hand in game.d.hands)
+    assert game._deal.trump is Suit.PENSEE and game.phase is Phase.PLAY
+    assert all(len(hand) == 5 for hand in game._deal.hands)
 
 
 def test_all_pass_twice_voids_the_deal_and_the_next_dealer_deals():
@@ -70,7 +70,7 @@ def test_all_pass_twice_voids_the_deal_and_the_next_dealer_deals():
     assert game.phase is Phase.DEAL_OVER
     assert game.results[-1].outcome is DealOutcome.VOID and game.scores == [0, 0, 0]
     play(game, 2, "next-deal")
-    assert game.d.dealer == 1 and game.to_act() == (2,)
+    assert game._deal.dealer == 1 and game.to_act() == (2,)
 
 
 def test_oracle_and_sage_are_the_two_highest_trumps():
@@ -98,7 +98,7 @@ def test_sage_must_follow_trump_and_wins_over_the_maitre():
     assert [m.text() for m in game.legal_moves(2)] == ["play:IP"]
     assert rejected(game, 2, "play:SP") == "MUST_FOLLOW_SUIT"
     play_cards(game, "IP", "ER")
-    assert game.d.tricks[0].winner == 2
+    assert game._deal.tricks[0].winner == 2
 
 
 def test_sage_does_not_follow_its_printed_suit_and_void_means_free():
@@ -112,7 +112,7 @@ def test_sage_does_not_follow_its_printed_suit_and_void_means_free():
     assert rejected(game, 2, "play:IP") == "MUST_FOLLOW_SUIT"
     assert {m.text() for m in game.legal_moves(2)} == {"play:SP", "play:CP", "play:AP"}
     play_cards(game, "AP")
-    assert game.d.tricks[0].winner == 2  # Apprenti beats Étudiant; the discard does not win
+    assert game._deal.tricks[0].winner == 2  # Apprenti beats Étudiant; the discard does not win
 
 
 @pytest.mark.parametrize(
@@ -123,7 +123,7 @@ def test_sage_does_not_follow_its_printed_suit_and_void_means_free():
 def test_deal_score_by_taker_tricks(taker_tricks, outcome, scores):
     game = make("euchre3", DEAL)
     play(game, 1, "take", "discard:SA")
-    game.d.trick_counts = [5 - taker_tricks, taker_tricks, 0]
+    game._deal.trick_counts = [5 - taker_tricks, taker_tricks, 0]
     result = game._score_deal()
     assert result.outcome is outcome and list(result.scores) == scores
 
@@ -133,7 +133,7 @@ def test_full_deal_taker_wins_every_trick_scores_two():
     game = make("euchre3", "0:C.MS.E.E MS..MSI. I...SCAI;stock=CR AR EA AA IC EC AC CC MP")
     play(game, 1, "take", "discard:SA")
     play_cards(game, "IR", "IP", "ER")  # Oracle beats Sage
-    assert game.d.tricks[-1].winner == 1
+    assert game._deal.tricks[-1].winner == 1
     play_cards(game, "MR", "SP", "EP", "SR", "CP", "CA", "CR", "AP", "SC", "MA", "IA", "MC")
     assert game.phase is Phase.DEAL_OVER
     assert game.results[-1].outcome is DealOutcome.MARCH and game.scores == [0, 2, 0]

@@ -21,7 +21,7 @@ def after_passing_left(post: list[str]):
     game = new_game("hearts", deal=format_deal(FULL_DECK, Deal(tuple(pre))))
     for seat in range(4):
         play(game, seat, "give:" + " ".join(c.code for c in gives[seat]))
-    assert [frozenset(h) for h in game.d.hands] == post_hands
+    assert [frozenset(h) for h in game._deal.hands] == post_hands
     return game
 
 
@@ -39,7 +39,7 @@ ONLY_HEARTS = ["2C 3C 4C 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "AC " + " ".join(r + "H
 
 def test_deck_and_deal():
     game = new_game("hearts", seed=3)
-    assert len(FULL_DECK) == 52 and [len(h) for h in game.d.hands] == [13] * 4
+    assert len(FULL_DECK) == 52 and [len(h) for h in game._deal.hands] == [13] * 4
     assert game.phase is Phase.PASSING and set(game.to_act()) == {0, 1, 2, 3}
 
 
@@ -47,9 +47,9 @@ def test_passing_directions_by_deal_number():
     game = new_game("hearts", seed=3)
     receivers = []
     for number in range(5):
-        assert game.d.number == number
+        assert game._deal.number == number
         receivers.append([game.receiver_of(s) for s in range(4)] if game.phase is Phase.PASSING else None)
-        game.d.hands = [set(), set(), set(), set()]  # end the deal at once for this test
+        game._deal.hands = [set(), set(), set(), set()]  # end the deal at once for this test
         game.phase = Phase.DEAL_OVER
         play(game, 0, "next-deal")
     assert receivers == [[1, 2, 3, 0], [3, 0, 1, 2], [2, 3, 0, 1], None, [1, 2, 3, 0]]
@@ -57,18 +57,18 @@ def test_passing_directions_by_deal_number():
 
 def test_all_choose_before_any_card_moves_and_received_cards_stay_hidden():
     game = new_game("hearts", seed=5)
-    before = [set(h) for h in game.d.hands]
-    give0 = sorted(game.d.hands[0], key=FULL_DECK.index)[:3]
+    before = [set(h) for h in game._deal.hands]
+    give0 = sorted(game._deal.hands[0], key=FULL_DECK.index)[:3]
     play(game, 0, "give:" + " ".join(c.code for c in give0))
-    assert [set(h) for h in game.d.hands] == before  # nothing moved yet
+    assert [set(h) for h in game._deal.hands] == before  # nothing moved yet
     assert PlayerView.of(game, 1).received == () and PlayerView.of(game, 0).passed == tuple(give0)
     assert rejected(game, 0, "give:" + " ".join(c.code for c in sorted(before[0] - set(give0), key=FULL_DECK.index)[:3])) == "ALREADY_PASSED_CARDS"
     assert rejected(game, 1, "give:" + " ".join(c.code for c in sorted(before[1], key=FULL_DECK.index)[:2])) == "WRONG_CARD_COUNT"
     assert rejected(game, 1, "give:" + " ".join(c.code for c in give0)) == "CARD_NOT_IN_HAND"
     assert rejected(game, 1, "play:2C") == "WRONG_PHASE"
     for seat in (1, 2, 3):
-        play(game, seat, "give:" + " ".join(c.code for c in sorted(game.d.hands[seat], key=FULL_DECK.index)[:3]))
-    assert set(give0) <= game.d.hands[1] and PlayerView.of(game, 1).received == tuple(give0)
+        play(game, seat, "give:" + " ".join(c.code for c in sorted(game._deal.hands[seat], key=FULL_DECK.index)[:3]))
+    assert set(give0) <= game._deal.hands[1] and PlayerView.of(game, 1).received == tuple(give0)
     assert game.phase is Phase.PLAY
 
 
@@ -89,9 +89,9 @@ def test_shooting_the_moon():
     game = after_passing_left(MOON)
     play_cards(game, "2C", "2D", "QS", "2S")
     for rank in "3456789TJQKA":
-        seat2 = next(c.code for c in FULL_DECK.sorted(game.d.hands[2]))
-        seat3 = next((c.code for c in FULL_DECK.sorted(game.d.hands[3]) if c.suit is Suit.SPADES), "AH")
-        seat1 = next(c.code for c in FULL_DECK.sorted(game.d.hands[1]))
+        seat2 = next(c.code for c in FULL_DECK.sorted(game._deal.hands[2]))
+        seat3 = next((c.code for c in FULL_DECK.sorted(game._deal.hands[3]) if c.suit is Suit.SPADES), "AH")
+        seat1 = next(c.code for c in FULL_DECK.sorted(game._deal.hands[1]))
         play_cards(game, rank + "C", seat1, seat2, seat3)
     result = game.results[-1]
     assert result.card_points == (26, 0, 0, 0)
@@ -103,22 +103,22 @@ def test_hearts_not_broken_and_queen_of_spades_does_not_break_them():
     play_cards(game, "2C", "AC", "3C")
     assert rejected(game, 3, "play:6H") == "NO_POINTS_ON_FIRST_TRICK"
     play_cards(game, "AD")
-    assert game.d.tricks[0].winner == 1
+    assert game._deal.tricks[0].winner == 1
     assert rejected(game, 1, "play:2H") == "HEARTS_NOT_BROKEN"
     play_cards(game, "QS", "5S", "KS", "2S")  # seat 3 takes the Q♠ (13 points)
-    assert not game.d.hearts_broken  # [decided] the Q♠ does not break hearts
+    assert not game._deal.hearts_broken  # [decided] the Q♠ does not break hearts
     assert rejected(game, 3, "play:6H") == "HEARTS_NOT_BROKEN"
     play_cards(game, "TS", "3S", "AS", "6S")
     play_cards(game, "8D", "4C", "6H", "2D")  # seat 3 discards a heart: broken from the next trick
-    assert game.d.hearts_broken
+    assert game._deal.hearts_broken
     play_cards(game, "2H")
-    assert game.d.points == [0, 1, 0, 13]
+    assert game._deal.points == [0, 1, 0, 13]
 
 
 def test_leading_hearts_with_only_hearts_left():
     game = after_passing_left(ONLY_HEARTS)
     play_cards(game, "2C", "AC", "5C", "9C")
-    assert not game.d.hearts_broken and len(game.legal_moves(1)) == 12
+    assert not game._deal.hearts_broken and len(game.legal_moves(1)) == 12
 
 
 def test_points_sum_to_26_and_match_lowest_wins_tie_plays_on():  # [decided]

@@ -17,7 +17,7 @@ from tests.rules.test_belote import DEAL_A
 
 def _belote_at_the_end(taker_team_points: int, held: int = 0):
     game = make("belote", DEAL_A, first_dealer=3, announcements="all")
-    d = game.d
+    d = game._deal
     d.taker, d.trump = 0, Suit.HEARTS
     d.points = [taker_team_points, 162 - taker_team_points, 0, 0]
     d.trick_counts = [2, 2, 2, 2]
@@ -28,10 +28,10 @@ def _belote_at_the_end(taker_team_points: int, held: int = 0):
 def test_scoring_a_litige_returns_the_points_held_over_without_keeping_them():
     # docs/rules.md § belote "Scoring": at an exact tie the takers' points wait for the next deal.
     game = _belote_at_the_end(81)
-    before = (copy.deepcopy(game.d), list(game.scores), list(game.results), game.held_points)
+    before = (copy.deepcopy(game._deal), list(game.scores), list(game.results), game.held_points)
     result = game.score_deal()
     assert result.outcome is DealOutcome.LITIGE and result.held_out == 81 == result.points_held
-    assert (game.d, game.scores, game.results, game.held_points) == before
+    assert (game._deal, game.scores, game.results, game.held_points) == before
     assert game.score_deal() == result  # the same state, the same result
 
 
@@ -54,9 +54,9 @@ def test_score_deal_gives_the_result_the_engine_applied_and_changes_nothing(vari
             continue
         applied = game.results[-1]
         game.held_points = getattr(applied, "held_in", 0)  # what the deal started from
-        before = (copy.deepcopy(game.d), list(game.scores), list(game.results), game.held_points)
+        before = (copy.deepcopy(game._deal), list(game.scores), list(game.results), game.held_points)
         assert game.score_deal() == applied
-        assert (game.d, game.scores, game.results, game.held_points) == before
+        assert (game._deal, game.scores, game.results, game.held_points) == before
         game.held_points = applied.points_held
         checked += 1
     assert checked >= 3
@@ -82,7 +82,7 @@ def _in_play(variant: str, seed: str):
 def test_a_solved_value_is_the_takers_side_or_the_players_own(variant):
     for number in range(10):
         game, seat = _in_play(variant, f"objective-{number}")
-        taker = game.d.taker
+        taker = game._deal.taker
         for other in range(game.players):
             if game.has_contract:
                 assert game.objective_player(other) is None
@@ -100,7 +100,7 @@ def test_the_deal_total_is_every_trick_or_every_card_point_in_play(variant):
         game, seat = _in_play(variant, f"total-{number}")
         assert game.deal_total() == totals[variant]
         if variant == "euchre3":
-            assert game.deal_total() == len(game.d.tricks) + len(game.d.hands[seat])
+            assert game.deal_total() == len(game._deal.tricks) + len(game._deal.hands[seat])
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -115,7 +115,7 @@ def test_a_deal_is_scored_by_lines_exactly_where_the_value_does_not_decide_it(va
 def test_the_euchre3_deal_score_from_the_takers_tricks_is_the_scoring_rule():
     for tricks in range(6):
         game, _ = _in_play("euchre3", f"euchre-{tricks}")
-        d = game.d
+        d = game._deal
         d.trick_counts = [0] * 3
         d.trick_counts[d.taker] = tricks
         scores = game.score_deal().scores
@@ -125,7 +125,7 @@ def test_the_euchre3_deal_score_from_the_takers_tricks_is_the_scoring_rule():
 
 def test_a_hearts_deal_as_dealt_is_led_by_the_two_of_clubs_before_any_pass():
     game = new_game("hearts", seed="as-dealt")
-    dealt = game.d.dealt
+    dealt = game._deal.dealt
     for seat in game.to_act():
         game.push(seat, game.legal_moves(seat)[0])  # every pass: the hands change
     position = game.position_as_dealt()
@@ -173,11 +173,11 @@ def _games_at_every_kind_of_decision(variant: str, count: int):
 def test_a_blind_copy_holds_no_card_its_seat_cannot_see(variant):
     for game, seat in _games_at_every_kind_of_decision(variant, 60):
         blind = game.blind_copy(seat)
-        d = dataclasses.replace(blind.d, excluded=[])  # the cards a seat is known not to hold locate nothing
-        visible = {game.deck.parse(code) for code in knowable_codes(game, seat)} | game.d.played
+        d = dataclasses.replace(blind._deal, excluded=[])  # the cards a seat is known not to hold locate nothing
+        visible = {game.deck.parse(code) for code in knowable_codes(game, seat)} | game._deal.played
         assert _cards_held(d, set()) <= visible, game.phase
         assert not blind.history and not blind.events
-        assert blind.phase is game.phase and blind.to_act() == game.to_act() and blind.d.hands[seat] == game.d.hands[seat]
+        assert blind.phase is game.phase and blind.to_act() == game.to_act() and blind._deal.hands[seat] == game._deal.hands[seat]
         assert blind.legal_moves(seat) == game.legal_moves(seat)
 
 
@@ -187,11 +187,12 @@ def test_the_hidden_cards_put_back_give_the_game_back(variant):
         if game.phase is Phase.PASSING:
             continue  # the others' passes are hidden, and no deal of the hands tells them
         back = game.blind_copy(seat).with_hidden_cards(seat, true_placement(game, seat), random.Random(0))
-        assert back.d.hands == game.d.hands and back.position() == game.position()
-        assert back.d.belote_holder == game.d.belote_holder and back.d.declarations == game.d.declarations
-        out_of_play = set(game.d.stock) | {game.d.discard} - {None}
-        assert set(back.d.stock) | {back.d.discard} - {None} == out_of_play
-        assert back.d.stock[:1] == game.d.stock[:1] or game.d.stock[:1] != [game.d.turned]  # the turned card on top
+        assert back._deal.hands == game._deal.hands and back.position() == game.position()
+        assert getattr(back._deal, "belote_holder", None) == getattr(game._deal, "belote_holder", None)
+        assert getattr(back._deal, "declarations", None) == getattr(game._deal, "declarations", None)
+        out_of_play = set(game.stock) | {game.discard} - {None}
+        assert set(back.stock) | {back.discard} - {None} == out_of_play
+        assert back.stock[:1] == game.stock[:1] or game.stock[:1] != (game.turned,)  # the turned card on top
         for other in game.to_act():
             assert back.legal_moves(other) == game.legal_moves(other)
 

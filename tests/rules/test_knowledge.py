@@ -46,7 +46,7 @@ def test_void_suit_shown_and_trump_obligation_inferences_in_belote():
 
 def test_hearts_passed_cards_known_only_to_the_giver():
     game = after_passing_left(BROKEN)
-    given_by_0 = game.d.passed[0]
+    given_by_0 = game._deal.passed[0]
     assert given_by_0 <= Knowledge.of(game, 0).holder(1).known
     assert not given_by_0 & Knowledge.of(game, 2).holder(1).known
 

@@ -105,7 +105,7 @@ def test_card_points_to_make_and_surely_set_bound_the_outcome(variant, seed, ann
     def step(game):
         # The bounds come from the dealt hands: the same at every point of the play.
         if game.phase in (Phase.PLAY, Phase.DECLARATIONS):
-            seen.setdefault(game.d.number, set()).add((game.card_points_to_make(), game.card_points_surely_set()))
+            seen.setdefault(game._deal.number, set()).add((game.card_points_to_make(), game.card_points_surely_set()))
 
     game = random_game(variant, random.Random(seed), {"announcements": announcements, "target_score": small_target(variant)}, step)
     for result in game.results:

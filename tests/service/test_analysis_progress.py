@@ -21,7 +21,7 @@ from tests.service.players import choose, error_of
 
 def seeded_deal(variant: str, seed: str) -> tuple[str, int]:
     game = new_game(variant, seed=seed)
-    return format_deal(game.deck, game.d.dealt), game.d.dealer
+    return format_deal(game.deck, game.dealt), game.dealer
 
 
 QUICK_HEARTS = seeded_deal("hearts", "progress-rpc-0")  # a whole deal solved in about a tenth of a second

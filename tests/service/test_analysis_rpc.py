@@ -19,7 +19,7 @@ from tests.service.players import choose, error_of
 
 def seeded_deal(variant: str, seed: str) -> str:
     game = new_game(variant, seed=seed)
-    return format_deal(game.deck, game.d.dealt)
+    return format_deal(game.deck, game.dealt)
 
 
 def play_one_deal(client: Client, game, rng: random.Random) -> pb.GameView:

@@ -215,8 +215,8 @@ def test_a_rejection_does_not_tell_where_a_card_is(client):
         text = choose(view, rng)
         client.submit_move(game.game_id, seat, game.tokens[seat], text)
         replica.push(seat, parse_move(text, replica.deck))
-    other = next(iter(replica.d.hands[(seat + 1) % 3]))
-    undealt = next(card for card in replica.d.stock)
+    other = next(iter(replica.hand((seat + 1) % 3)))
+    undealt = replica.stock[0]
     answers = []
     for card in (other, undealt):
         error = rejected(client, game, lambda c=card: client.submit_move(

@@ -13,7 +13,7 @@ from tests.service.server_process import ServerProcess
 
 
 def test_create_from_a_complete_deal(client):
-    dealt = new_game("belote", seed="some table").d.dealt
+    dealt = new_game("belote", seed="some table").dealt
     text = format_deal(new_game("belote").deck, dealt)
     game = client.create_game("belote", deal=text)
     for seat, token in enumerate(game.tokens):

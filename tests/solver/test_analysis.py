@@ -20,7 +20,7 @@ TRUMP_VARIANTS = ("euchre3", "belote3", "belote")
 
 def deal_text(variant: str, seed: str) -> tuple[str, int]:
     game = new_game(variant, seed=seed)
-    return format_deal(game.deck, game.d.dealt), game.d.dealer
+    return format_deal(game.deck, game.dealt), game.dealer
 
 
 @pytest.mark.parametrize("variant", TRUMP_VARIANTS)
@@ -44,15 +44,15 @@ def test_the_default_contract_is_the_turned_suit_taken_by_the_first_to_speak():
     deal, dealer = deal_text("belote", "analysis-default")
     analysis = analyse_deal("belote", deal, dealer=dealer, table=False)
     game = new_game("belote", {"first_dealer": dealer}, deal=deal)
-    assert game.d.turned is not None and analysis.play is not None
-    assert analysis.play.contract == Contract(game.d.turned.suit.code, (dealer + 1) % 4)
+    assert game.turned is not None and analysis.play is not None
+    assert analysis.play.contract == Contract(game.turned.suit.code, (dealer + 1) % 4)
     assert analysis.unit == "card_points" and analysis.table is None
 
 
 def test_euchre3_takes_the_turned_card_and_discards_the_best_card():
     deal, dealer = deal_text("euchre3", "analysis-discard")
     game = new_game("euchre3", {"first_dealer": dealer}, deal=deal)
-    turned = game.d.turned
+    turned = game.turned
     taker = (dealer + 1) % 3
     analysis = analyse_deal("euchre3", deal, dealer=dealer, contract=Contract(turned.suit.code, taker), table=False)
     play = analysis.play
@@ -80,7 +80,7 @@ def test_a_hearts_deal_is_played_as_given_from_the_two_of_clubs():
 def test_a_position_is_analysed_as_given():
     game = new_game("belote3", seed="analysis-position")
     rng = random.Random(5)
-    while game.phase is not Phase.PLAY or len(game.d.tricks) < 6:
+    while game.phase is not Phase.PLAY or len(game.tricks) < 6:
         seat = game.to_act()[0]
         game.push(seat, rng.choice(game.legal_moves(seat)))
     from engine_service.rules.notation import format_position
@@ -100,7 +100,7 @@ def test_a_played_deal_starts_from_the_cards_each_seat_played_and_its_table_matc
         game.push(seat, rng.choice(game.legal_moves(seat)))
     number = len(game.results) - 1
     played: list[set] = [set() for _ in range(game.players)]
-    for trick in game.d.tricks:
+    for trick in game.tricks:
         for seat, card in ((entry.seat, entry.card) for entry in trick.cards):
             played[seat].add(card)
     start = played_start(new_game(variant, seed=f"played-{variant}"), list(game.history), number)

@@ -31,7 +31,7 @@ def played_position(variant: str, seed: int, cards_left: int) -> str:
             game.push(seat, game.legal_moves(seat)[0])
             continue
         seat = game.to_act()[0]
-        if game.phase is Phase.PLAY and len(game.d.hands[seat]) <= cards_left:
+        if game.phase is Phase.PLAY and len(game.hand(seat)) <= cards_left:
             return format_position(game.deck, game.position())
         game.push(seat, rng.choice(game.legal_moves(seat)))
 
@@ -145,7 +145,7 @@ def test_invalid_input_is_refused_as_by_solve() -> None:
     with pytest.raises(InvalidPositionError):
         Solver().solve_anytime("hearts", format_position(game.deck, game.position_as_dealt()))  # no player
     with pytest.raises(InvalidInputError):
-        Solver().solve_anytime("hearts", format_deal(game.deck, game.d.dealt) + ";leader=9", player=0)
+        Solver().solve_anytime("hearts", format_deal(game.deck, game.dealt) + ";leader=9", player=0)
 
 
 def test_a_stop_flag_set_by_another_thread_ends_the_search_with_its_bounds() -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from engine_service import hints
 from engine_service.rules import Deal, Game, Knowledge, Phase, new_game
+from engine_service.rules.belote_family import BeloteFamily
 from engine_service.rules.notation import format_deal
 from engine_service.solver import SolveStoppedError
 from tests.solver.test_hints import with_hidden_hands_replaced
@@ -32,7 +33,7 @@ def reach(variant: str, seed: str, wanted, rng: random.Random, options=None) -> 
 
 
 def round_two(game: Game) -> bool:
-    return game.phase is Phase.BIDDING and game.d.bid_round == 2
+    return game.phase is Phase.BIDDING and game.bid_round == 2
 
 
 DECISIONS = [
@@ -64,7 +65,7 @@ def test_every_option_is_ranked_and_the_hint_ignores_the_real_hidden_cards(varia
 
 
 def test_the_last_pass_of_round_two_voids_the_deal_and_is_worth_nothing():
-    game, seat = reach("belote3", "void-pass", lambda g: round_two(g) and g.d.passes == 2, random.Random(1))
+    game, seat = reach("belote3", "void-pass", lambda g: round_two(g) and g.passes_this_round == 2, random.Random(1))
     hint = hints.answer(hints.hint_question(game, seat), seed=1, **FIXED)
     passing = next(option for option in hint.options if option.move == "pass")
     assert (passing.expected, passing.stderr, passing.expected_deal_score) == (0.0, 0.0, 0.0)
@@ -72,8 +73,8 @@ def test_the_last_pass_of_round_two_voids_the_deal_and_is_worth_nothing():
 
 def test_the_last_pass_of_round_one_leads_to_round_two():
     # Round 2 follows: some seat names a suit in some deal, so the pass is not a void deal.
-    game, seat = reach("belote3", "round-one-pass", lambda g: g.phase is Phase.BIDDING and g.d.bid_round == 1
-                       and g.d.passes == 2, random.Random(2))
+    game, seat = reach("belote3", "round-one-pass", lambda g: g.phase is Phase.BIDDING and g.bid_round == 1
+                       and g.passes_this_round == 2, random.Random(2))
     hint = hints.answer(hints.hint_question(game, seat), seed=1, **FIXED)
     passing = next(option for option in hint.options if option.move == "pass")
     assert passing.stderr > 0 or passing.expected_deal_score != 0.0
@@ -107,7 +108,7 @@ def defender_may_declare(game: Game) -> bool:
     if game.phase is not Phase.DECLARATIONS:
         return False
     seat = game.to_act()[0]
-    return len(game.legal_moves(seat)) == 2 and seat % 2 != game.d.taker % 2
+    return len(game.legal_moves(seat)) == 2 and seat % 2 != game.taker % 2
 
 
 def test_a_defender_never_loses_by_declaring():
@@ -125,7 +126,7 @@ def test_every_hearts_pass_is_ranked_lowest_points_first_and_ignores_the_hidden_
     game = new_game("hearts", seed="pass-hint")
     seat = 2
     hint = hints.answer(hints.hint_question(game, seat), seed=3, budget=None, min_samples=20, max_samples=20)
-    hand = sorted(card.code for card in game.d.hands[seat])
+    hand = sorted(card.code for card in game.hand(seat))
     assert hint.unit == "penalty_points" and hint.samples == 20 and len(hint.options) == 286  # 13 choose 3
     given = [option.move.removeprefix("give:").split() for option in hint.options]
     assert all(len(cards) == 3 and set(cards) <= set(hand) for cards in given)
@@ -169,17 +170,18 @@ def test_a_blind_game_filled_with_the_true_cards_keeps_the_belote_holder_and_dec
         game = new_game(variant, {"announcements": "all"}, seed=f"filled-{number}")
         rng = random.Random(number)
         stop = rng.randrange(0, 7)
-        while game.phase is not Phase.DEAL_OVER and not (game.phase is Phase.PLAY and len(game.d.tricks) == stop):
+        while game.phase is not Phase.DEAL_OVER and not (game.phase is Phase.PLAY and len(game.tricks) == stop):
             seat = game.to_act()[0]
             game.push(seat, rng.choice(game.legal_moves(seat)))
         if game.phase is not Phase.PLAY:
             continue
         seat = game.to_act()[0]
         holders = holder_facts(Knowledge.of(game, seat))
-        truth = [sorted(card.code for card in game.d.hands[holder]) for holder, *_ in holders]
+        truth = [sorted(card.code for card in game.hand(holder)) for holder, *_ in holders]
         back = filled(blind_copy(game, seat), holders, seat, truth, random.Random(0))
-        assert back.d.belote_holder == game.d.belote_holder
-        assert {s: c for s, c in back.d.declarations.items() if s != seat} == \
-            {s: c for s, c in game.d.declarations.items() if s != seat}
+        assert isinstance(back, BeloteFamily) and isinstance(game, BeloteFamily)
+        assert back.belote_holder == game.belote_holder
+        others = [other for other in range(game.players) if other != seat]
+        assert [back.declared_combinations(s) for s in others] == [game.declared_combinations(s) for s in others]
         checked += 1
     assert checked >= 20

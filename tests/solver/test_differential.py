@@ -51,7 +51,7 @@ def shooter_policy(game: Game, seat: int, moves: list[Move], rng: random.Random,
     if len(plays) != len(moves) or not plays:
         return rng.choice(moves)
     rank = game.deck.ranks.index
-    led = game.d.trick[0][1].suit if game.d.trick else None
+    led = game.current_trick[0].card.suit if game.current_trick else None
     if led is None or any(move.card.suit is led for move in plays):
         return (max if seat == shooter else min)(plays, key=lambda move: rank(move.card.rank))
     points = [move for move in plays if game.card_points(move.card)]
@@ -90,11 +90,11 @@ def test_legal_cards_and_every_tricks_winner_and_points_agree(variant):
         text = position_text(game)
         assert sorted(legal_cards(variant, text)) == sorted(card.code for card in game.legal_cards(seat)), text
         checked["cards"] += 1
-        if len(game.d.trick) < game.players - 1:
+        if len(game.current_trick) < game.players - 1:
             return False
         solved = trick_result(variant, text, [move.card.code])
         game.push(seat, move)  # the engine completes the trick
-        trick = game.d.tricks[-1]
+        trick = game.tricks[-1]
         assert (solved.winner, solved.points) == (trick.winner, trick.points), f"{text} + {move.card.code}"
         checked["tricks"] += 1
         checked["last tricks"] += game.phase in (Phase.DEAL_OVER, Phase.GAME_OVER)
@@ -134,24 +134,24 @@ def test_the_engine_scores_the_solvers_optimal_line_at_the_solved_value(variant)
     solved: list[object] = [None]  # the deal last solved (its state object)
 
     def visit(game: Game, seat: int, move: Move) -> bool:
-        d = game.d
-        if not isinstance(move, Play) or d is solved[0] or len(d.hands[seat]) > LINE_CARDS[variant]:
+        deal = (id(game), game.deal_number)
+        if not isinstance(move, Play) or deal == solved[0] or len(game.hand(seat)) > LINE_CARDS[variant]:
             return False
         # A random card of the deal's later ones; in hearts at once while one seat holds
         # every point so far (the moon rule then decides the value more often).
-        moon_open = variant == "hearts" and sum(1 for points in d.points if points) == 1
-        if rng.random() > 0.3 and len(d.hands[seat]) > 1 and not moon_open:
+        moon_open = variant == "hearts" and sum(1 for points in game.card_points_won if points) == 1
+        if rng.random() > 0.3 and len(game.hand(seat)) > 1 and not moon_open:
             return False
-        solved[0] = d
+        solved[0] = deal
         player = rng.randrange(game.players)
         text = position_text(game)
         solution = solver.solve(variant, text, player=player if variant == "hearts" else None)
         fork = game.fork()
         play_line(fork, solution.line)
-        assert engine_count(fork, variant, d.taker, player) == solution.value, f"{text} (player {player}): {solution.line}"
+        assert engine_count(fork, variant, game.taker, player) == solution.value, f"{text} (player {player}): {solution.line}"
         checked["lines"] += 1
         checked["moons"] += fork.results[-1].outcome is DealOutcome.MOON
-        checked["from the first card"] += not d.tricks and not d.trick
+        checked["from the first card"] += not game.tricks and not game.current_trick
         return False
 
     # hearts' lines are a few cards long, and a moon among them needs many games
@@ -177,21 +177,21 @@ def test_the_dd_tables_completion_agrees_with_the_engines(variant):
         while game.phase is Phase.BIDDING:
             seat = rng.choice(game.to_act())
             game.push(seat, rng.choice(game.legal_moves(seat)))
-        d = game.d
-        if d.taker is None or d.trump is None:
+        taker, trump = game.taker, game.trump
+        if taker is None or trump is None:
             continue  # nobody took
         if game.phase is Phase.DISCARD:
             values = []
-            for discard in game.legal_moves(d.taker):
+            for discard in game.legal_moves(taker):
                 fork = game.fork()
-                fork.push(d.taker, discard)
+                fork.push(taker, discard)
                 values.append(solver.value(variant, position_text(fork)))
             value = max(values)
             checked["discarded"] += 1
         else:
             value = solver.value(variant, position_text(game))
-        table = solver.dd_table(variant, format_deal(game.deck, d.dealt), d.dealer)
-        assert table[(d.trump.code, d.taker)] == value, format_deal(game.deck, d.dealt)
+        table = solver.dd_table(variant, format_deal(game.deck, game.dealt), game.dealer)
+        assert table[(trump.code, taker)] == value, format_deal(game.deck, game.dealt)
         checked["taken"] += 1
 
 

@@ -32,7 +32,7 @@ DEALS_IN_BUDGET = 3
 
 
 def _playing(tricks: int):
-    return lambda game: game.phase is Phase.PLAY and len(game.d.tricks) == tricks
+    return lambda game: game.phase is Phase.PLAY and len(game.tricks) == tricks
 
 
 # Decisions whose deals are cheap next to the budget, with line scoring among them (belote's
@@ -42,7 +42,7 @@ SITUATIONS = {
     "belote3 middle": ("belote3", _playing(4)),
     "hearts trick 4": ("hearts", _playing(3)),
     "hearts pass": ("hearts", lambda game: game.phase is Phase.PASSING),
-    "euchre3 first bid": ("euchre3", lambda game: game.phase is Phase.BIDDING and not game.d.bids),
+    "euchre3 first bid": ("euchre3", lambda game: game.phase is Phase.BIDDING and not game.bids),
     "belote declaring": ("belote", lambda game: game.phase is Phase.DECLARATIONS),
 }
 

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from engine_service import _solver, hints
 from engine_service.hints.common import holder_arg, holder_facts
-from engine_service.rules import STOCK, Game, Knowledge, Phase, RuleViolation, new_game
+from engine_service.rules import Game, Knowledge, Phase, RuleViolation, new_game
 from tests.conftest import soaked
+from tests.rules.invariants import put_hidden_cards
 
 VARIANTS = ("euchre3", "belote3", "hearts", "belote")
 
@@ -25,7 +26,7 @@ def advance(game: Game, rng: random.Random, *, tricks: int) -> int:
     """Random legal moves until some seat has a card to play with `tricks` tricks done; that seat."""
     while True:
         seat = game.to_act()[0]
-        if game.phase is Phase.PLAY and len(game.d.tricks) >= tricks:
+        if game.phase is Phase.PLAY and len(game.tricks) >= tricks:
             return seat
         game.push(seat, rng.choice(game.legal_moves(seat)))
 
@@ -110,15 +111,7 @@ def with_hidden_hands_replaced(game: Game, seat: int, seed: int) -> Game:
     other = copy.deepcopy(game)
     knowledge = Knowledge.of(game, seat)
     _, (placement,) = placements(game.variant, knowledge, seed, 1)
-    for holder, cards in by_code(game, placement).items():
-        if holder == STOCK:  # the undealt cards and the euchre3 discard, the seat cannot tell which is which
-            out = sorted(cards, key=game.deck.index)
-            if game.d.discard is not None:
-                other.d.discard = game.d.discard if game.d.discard in cards else out[0]
-                out.remove(other.d.discard)
-            other.d.stock = out
-        else:
-            other.d.hands[holder] = set(cards)
+    put_hidden_cards(other, by_code(game, placement))
     return other
 
 
@@ -215,7 +208,7 @@ def test_a_belote_deal_score_follows_the_scoring_rule_deal_by_deal():
     for attempt in range(4):
         game = new_game("belote", seed=f"deal-rule-{attempt}")
         seat = advance(game, rng, tricks=2 + attempt)
-        taking = seat % 2 == game.d.taker % 2
+        taking = seat % 2 == game.taker % 2
         hint = hints.answer(hints.hint_question(game, seat), seed=attempt, budget=None, min_samples=1, max_samples=1)
         for option in hint.options:
             score, points = option.expected_deal_score, option.expected

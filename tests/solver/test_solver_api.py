@@ -28,7 +28,7 @@ def first_card(variant: str, seed: str, cards_left: int | None = None) -> str:
 
     game = new_game(variant, seed=seed)
     rng = random.Random(seed)
-    while game.phase is not Phase.PLAY or (cards_left is not None and len(game.d.hands[game.d.leader]) > cards_left) or game.d.trick:
+    while game.phase is not Phase.PLAY or (cards_left is not None and max(game.hand_counts()) > cards_left) or game.current_trick:
         if game.phase is Phase.DEAL_OVER:
             game = new_game(variant, seed=seed + "x")
         seat = rng.choice(game.to_act())
@@ -139,20 +139,20 @@ def test_an_integer_out_of_range_is_a_typed_error_naming_its_argument(call, argu
 @pytest.mark.slow
 def test_hearts_dd_table_from_the_first_card():
     game = new_game("hearts", seed="table-hearts")
-    table = Solver(memory_mb=256).dd_table("hearts", format_deal(game.deck, game.d.dealt), dealer=game.d.dealer)
+    table = Solver(memory_mb=256).dd_table("hearts", format_deal(game.deck, game.dealt), dealer=game.dealer)
     assert len(table.entries) == 4 and all(0 <= v <= 26 for v in table.entries.values())
 
 
 def test_dd_tables_for_every_variant_match_direct_solves():
     for variant in ("euchre3", "belote3", "belote"):
         game = new_game(variant, seed=f"table-{variant}")
-        table = Solver().dd_table(variant, format_deal(game.deck, game.d.dealt), dealer=game.d.dealer)
+        table = Solver().dd_table(variant, format_deal(game.deck, game.dealt), dealer=game.dealer)
         expected_cells = {"euchre3": 12, "belote3": 12, "belote": 16}[variant]
         assert len(table.entries) == expected_cells
         if variant == "belote":
             # The cell for (hearts, taker 1): complete the hands as the engine does and solve.
-            game_b = new_game(variant, {"announcements": "none"}, deal=format_deal(game.deck, game.d.dealt))
-            turned = game_b.d.turned.suit.code
+            game_b = new_game(variant, {"announcements": "none"}, deal=format_deal(game.deck, game.dealt))
+            turned = game_b.turned.suit.code
             seat = game_b.to_act()[0]
             game_b.push(seat, game_b.legal_moves(seat)[1])  # take
             direct = Solver().value(variant, format_position(game_b.deck, game_b.position()))
@@ -218,14 +218,14 @@ def test_threads_may_share_a_solver():
     """Its calls take turns: the extension alone refused a second with RuntimeError('Already borrowed')."""
     shared = Solver(memory_mb=32)
     deal = new_game("belote", seed="shared")
-    deal_text = format_deal(deal.deck, deal.d.dealt)
-    alone = Solver().dd_table("belote", deal_text, dealer=deal.d.dealer).entries
+    deal_text = format_deal(deal.deck, deal.dealt)
+    alone = Solver().dd_table("belote", deal_text, dealer=deal.dealer).entries
     results, errors = [], []
 
     def work() -> None:
         try:
             for _ in range(3):
-                results.append(shared.dd_table("belote", deal_text, dealer=deal.d.dealer).entries)
+                results.append(shared.dd_table("belote", deal_text, dealer=deal.dealer).entries)
                 shared.clear()
         except Exception as error:
             errors.append(error)
