@@ -7,7 +7,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 from cardgames.moves import move as move_message  # the one text -> Move message mapping, shared with the client
 from cardgames.v1 import analysis_service_pb2 as analysis_api
@@ -30,7 +30,9 @@ from .games import SeenChange
 from .store import GameRow
 
 # The API names each variant of the rules VARIANT_<NAME>.
-VARIANTS: dict[pb.Variant, str] = {pb.Variant.Value(f"VARIANT_{name.upper()}"): name for name in rules.VARIANTS}
+VARIANTS: dict[pb.Variant, str] = {
+    cast(pb.Variant, pb.Variant.Value(f"VARIANT_{name.upper()}")): name for name in rules.VARIANTS
+}
 VARIANT_ENUMS = {name: value for value, name in VARIANTS.items()}
 STATUSES: dict[pb.GameStatus, str] = {
     pb.GAME_STATUS_ACTIVE: Status.ACTIVE.value, pb.GAME_STATUS_FINISHED: Status.FINISHED.value,
