@@ -29,7 +29,8 @@ print(json.dumps({
     "prefix": sys.prefix, "value": value,
     "files": [cardgames_client.__file__, cardgames.v1.game_service_pb2_grpc.__file__],
     "client_owned": "cardgames_client/__init__.py" in owned and "cardgames/v1/game_pb2.py" in owned,
-    "web_table": (Path(engine_service.__file__).parent / "web" / "static" / "index.html").is_file(),
+    "web_table": (Path(engine_service.__file__).parent / "web" / "static" / "index.html").is_file()
+                 and (Path(cardgames_client.__file__).parent / "words" / "fr.json").is_file(),
     "distributions": sorted(d.metadata["Name"].lower() for d in metadata.distributions()),
 }))
 """
@@ -92,6 +93,9 @@ def test_the_client_alone_installs(checkout, pip_env, tmp_path):
     bin_dir = _venv(tmp_path / "venv")
     _pip_install(bin_dir, checkout / "clients" / "python", cwd=tmp_path, env=pip_env)
     _run([bin_dir / "python", "-I", "-c", "import cardgames.v1.game_service_pb2_grpc, cardgames_client"], cwd=tmp_path)
+    # The catalogue of words ships with it: the terminal reads every sentence from it.
+    words = "from cardgames_client.words import Words; assert Words('fr').reason('NOT_YOUR_TURN').startswith('Ce n')"
+    _run([bin_dir / "python", "-I", "-c", words], cwd=tmp_path)
     missing = subprocess.run([bin_dir / "python", "-I", "-c", "import engine_service"], capture_output=True, cwd=tmp_path)
     assert missing.returncode != 0
 
@@ -105,7 +109,7 @@ def test_the_sdist_holds_the_client_as_files(checkout, pip_env, tmp_path):
     with tarfile.open(sdist) as archive:
         members = {member.name.split("/", 1)[1]: member for member in archive.getmembers() if "/" in member.name}
     for name in ("cardgames/v1/game_pb2.py", "cardgames/v1/game_service_pb2_grpc.py", "cardgames_client/__init__.py",
-                 "engine_service/solver.py", "solver_rs/py/Cargo.toml"):
+                 "engine_service/solver.py", "solver_rs/py/Cargo.toml", "cardgames_client/words/en.json"):
         assert name in members and members[name].isfile(), name
     assert not any("__pycache__" in name for name in members)
 

@@ -102,7 +102,8 @@ class PlayerView:
 def _build(game: Game, viewer: int | None) -> PlayerView:
     d = game._deal
     seat_view = viewer is not None
-    order = game.holding_order()
+    deck = _deck(game)
+    order = [info.card for info in deck]
     own_hand = tuple(card for card in order if card in d.hands[viewer]) if viewer is not None else None
     own_discard = game.discard if seat_view and viewer == d.taker else None
     passed = game.passed_by(viewer) if viewer is not None else frozenset()
@@ -138,9 +139,21 @@ def _build(game: Game, viewer: int | None) -> PlayerView:
         results=tuple(game.results),
         winners=game.winners,
         legal_moves=tuple(game.legal_moves(viewer)) if viewer is not None else (),
-        deck=tuple(_card_info(game, card) for card in order),
+        deck=deck,
     )
 
 
-def _card_info(game: Game, card: Card) -> CardInfo:
-    return CardInfo(card, card.rank, card.suit, game.effective_suit(card), game.card_role(card), card.suit.colour == "red")
+# The deck as a deal makes it depends on the variant and the trump alone: drawn once for each.
+_DECKS: dict[tuple[type[Game], Suit | None], tuple[CardInfo, ...]] = {}
+
+
+def _deck(game: Game) -> tuple[CardInfo, ...]:
+    key = (type(game), game.trump)
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = tuple(
+            CardInfo(card, card.rank, card.suit, game.effective_suit(card), game.card_role(card), card.suit.colour == "red")
+            for card in game.holding_order()
+        )
+        _DECKS[key] = deck
+    return deck

@@ -22,10 +22,10 @@ from cardgames.v1 import analysis_service_pb2 as api
 from cardgames.v1 import analysis_service_pb2_grpc as api_grpc
 
 from .. import analysis
-from ..rules import VARIANTS, RuleViolation
+from ..rules import VARIANTS, Reason, RuleViolation
 from ..solver import InvalidInputError, StopFlag, ValueBounds
 from . import convert
-from .errors import InvalidInput
+from .errors import InvalidInput, ServiceReason
 from .games import GameService
 from .interceptor import Context, bounded, status_for
 from .servicer import bearer_token
@@ -165,10 +165,10 @@ def _input_work(item: api.DealInput, prefix: str, on_progress: analysis.BoundsOb
     which = item.WhichOneof("input")
     player = item.player if item.HasField("player") else None
     if player is not None and rules.has_contract:
-        raise InvalidInput(f"{variant} is played for a contract: give one, not a player", reason="INVALID_SEAT",
+        raise InvalidInput(f"{variant} is played for a contract: give one, not a player", reason=Reason.INVALID_SEAT,
                            field=f"{prefix}player")
     if player is not None and not 0 <= player < players:
-        raise InvalidInput(f"player is a seat, 0..{players - 1}", reason="INVALID_SEAT", field=f"{prefix}player")
+        raise InvalidInput(f"player is a seat, 0..{players - 1}", reason=Reason.INVALID_SEAT, field=f"{prefix}player")
     if which == "position":
         if on_progress is not None:
             return _checked(analysis.position_bounds, prefix, "position", variant, item.position, player=player,
@@ -177,7 +177,7 @@ def _input_work(item: api.DealInput, prefix: str, on_progress: analysis.BoundsOb
     if which != "deal":
         raise InvalidInput("give a deal or a position", field=f"{prefix}deal")
     if not 0 <= item.dealer < players:
-        raise InvalidInput(f"dealer is a seat, 0..{players - 1}", reason="INVALID_SEAT", field=f"{prefix}dealer")
+        raise InvalidInput(f"dealer is a seat, 0..{players - 1}", reason=Reason.INVALID_SEAT, field=f"{prefix}dealer")
     contract = None
     if item.HasField("contract"):
         if not rules.has_contract:
@@ -205,9 +205,9 @@ def _checked(work: Work[R], prefix: str, default_field: str, *args: Any, **kwarg
             return work(*args, **kwargs, **more)
         except RuleViolation as violation:
             field = violation.field if violation.field in _ITEM_FIELDS else default_field
-            raise InvalidInput(violation.message, reason=violation.reason.value, field=prefix + field) from None
+            raise InvalidInput(violation.message, reason=violation.reason, field=prefix + field) from None
         except InvalidInputError as error:
-            raise InvalidInput(str(error), reason="INVALID_POSITION", field=prefix + default_field) from None
+            raise InvalidInput(str(error), reason=ServiceReason.INVALID_POSITION, field=prefix + default_field) from None
 
     return checked
 

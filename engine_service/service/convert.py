@@ -19,13 +19,14 @@ from google.protobuf.message import Message
 from .. import rules
 from ..analysis import DealAnalysis
 from ..hints import Hint
-from ..rules import PlayerView, RuleViolation
+from ..rules import PlayerView, Reason, RuleViolation
 from ..rules.cards import Card, Deck, Suit
 from ..rules.events import DealResult, Hidden
 from ..rules.moves import Call, Declare, Discard, Move, NextDeal, Pass, PassCards, Play, Take, passed_cards
+from ..rules.views import CardInfo
 from ..tables import ClockSpec, SeatClock, SeatKind, SeatSpec, Status, Strength, TableSpec, TableView, TimeoutPolicy
 from ..tables import spec as table_defaults
-from .errors import InvalidInput
+from .errors import InvalidInput, ServiceReason
 from .games import SeenChange
 from .store import GameRow
 
@@ -64,7 +65,7 @@ def variant_name(value: pb.Variant, *, required: bool = True) -> str | None:
         return VARIANTS[value]
     except KeyError:
         raise InvalidInput(f"variant must be one of {', '.join(pb.Variant.Name(value) for value in VARIANTS)}",
-                           reason="INVALID_VARIANT", field="variant") from None
+                           reason=ServiceReason.INVALID_VARIANT, field="variant") from None
 
 
 def status_name(value: pb.GameStatus) -> str | None:
@@ -73,7 +74,7 @@ def status_name(value: pb.GameStatus) -> str | None:
     try:
         return STATUSES[value]
     except KeyError:
-        raise InvalidInput("unknown status", reason="INVALID_STATUS", field="status") from None
+        raise InvalidInput("unknown status", reason=ServiceReason.INVALID_STATUS, field="status") from None
 
 
 def _enum(table: Mapping[Any, Any], value: int, field: str, default: Any = None) -> Any:
@@ -82,7 +83,7 @@ def _enum(table: Mapping[Any, Any], value: int, field: str, default: Any = None)
     try:
         return table[value]
     except KeyError:
-        raise InvalidInput(f"{field} has no value {value}", reason="INVALID_OPTION", field=field) from None
+        raise InvalidInput(f"{field} has no value {value}", reason=Reason.INVALID_OPTION, field=field) from None
 
 
 def _seconds(options: Message, name: str, default: float, field: str) -> float:
@@ -92,7 +93,7 @@ def _seconds(options: Message, name: str, default: float, field: str) -> float:
 
 def _milliseconds(value: int, field: str) -> float:
     if value < 0:
-        raise InvalidInput(f"{field} must not be negative", reason="INVALID_OPTION", field=field)
+        raise InvalidInput(f"{field} must not be negative", reason=Reason.INVALID_OPTION, field=field)
     return value / 1000
 
 
@@ -110,10 +111,10 @@ def table_spec(options: pb.TableOptions, players: int) -> tuple[TableSpec | None
         if kind is SeatKind.BOT:
             strength = _enum(STRENGTHS, setup.strength, f"{field}.strength", Strength.GREEDY)
         elif setup.strength:
-            raise InvalidInput("only a bot seat has a strength", reason="INVALID_OPTION", field=f"{field}.strength")
+            raise InvalidInput("only a bot seat has a strength", reason=Reason.INVALID_OPTION, field=f"{field}.strength")
         if setup.invitation:
             if kind is not SeatKind.OPEN:
-                raise InvalidInput("only an open seat takes an invitation", reason="INVALID_OPTION",
+                raise InvalidInput("only an open seat takes an invitation", reason=Reason.INVALID_OPTION,
                                    field=f"{field}.invitation")
             invited.append(index)
         seats.append(SeatSpec(kind, strength))
@@ -135,7 +136,7 @@ def table_spec(options: pb.TableOptions, players: int) -> tuple[TableSpec | None
                                    "table.abandon_after_ms"),
         )
     except RuleViolation as violation:
-        raise InvalidInput(violation.message, reason=violation.reason.value, field=violation.field) from None
+        raise InvalidInput(violation.message, reason=violation.reason, field=violation.field) from None
     return spec, tuple(invited)
 
 
@@ -145,7 +146,7 @@ def options_mapping(variant: str, options: pb.GameOptions) -> dict[str, Any]:
     if case is None:
         return {}
     if case != variant:  # the oneof's cases are named after the variants
-        raise InvalidInput(f"options.{case} do not apply to {variant}", reason="INVALID_OPTION", field=f"options.{case}")
+        raise InvalidInput(f"options.{case} do not apply to {variant}", reason=Reason.INVALID_OPTION, field=f"options.{case}")
     chosen = getattr(options, case)
     values: dict[str, Any] = {}
     for name in ("target_score", "first_dealer"):
@@ -153,7 +154,7 @@ def options_mapping(variant: str, options: pb.GameOptions) -> dict[str, Any]:
             values[name] = getattr(chosen.common, name)
     if hasattr(chosen, "announcements") and chosen.announcements != pb.ANNOUNCEMENTS_UNSPECIFIED:
         if chosen.announcements not in ANNOUNCEMENTS:
-            raise InvalidInput("unknown announcements value", reason="INVALID_OPTION",
+            raise InvalidInput("unknown announcements value", reason=Reason.INVALID_OPTION,
                                field=f"options.{case}.announcements")
         values["announcements"] = ANNOUNCEMENTS[chosen.announcements]
     return values
@@ -164,7 +165,7 @@ def move_reader(message: pb.Move) -> Callable[[Deck], Move]:
     loaded (its cards and suits); a malformed one is the engine's rejection (UNKNOWN_CARD...)."""
     case = message.WhichOneof("kind")
     if case is None:
-        raise InvalidInput("move must set one of its cases", reason="UNKNOWN_MOVE", field="move")
+        raise InvalidInput("move must set one of its cases", reason=Reason.UNKNOWN_MOVE, field="move")
     simple = _SIMPLE_MOVES.get(case)
     if simple is not None:
         return lambda deck: simple
@@ -289,12 +290,19 @@ def _clocks(into: Any, clocks: Iterable[SeatClock], now: float) -> None:
 
 
 # The view's fields that GameView takes as they are (the table's own are set from the table).
-_VIEW_FIELDS = [name for name in wire_fields(PlayerView) if name not in ("variant", "version", "legal_moves")]
+_VIEW_FIELDS = [name for name in wire_fields(PlayerView) if name not in ("variant", "version", "legal_moves", "deck")]
 
 
 def _fill_game(message: pb.GameView, view: PlayerView) -> None:
     fill(message, view, _VIEW_FIELDS)
+    message.deck.extend(_deck(view.deck))
     _legal_moves(message, view.legal_moves)
+
+
+@functools.cache
+def _deck(deck: tuple[CardInfo, ...]) -> tuple[pb.CardInfo, ...]:
+    """A deck's messages, made once for each variant and trump (the views share their decks)."""
+    return tuple(_message(pb.CardInfo.DESCRIPTOR, info) for info in deck)  # type: ignore[misc]
 
 
 def _legal_moves(message: pb.GameView, moves: Iterable[Move]) -> None:

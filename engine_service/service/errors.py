@@ -7,17 +7,58 @@ interceptor (``interceptor.py``) is the one place that maps them to gRPC status 
 
 from __future__ import annotations
 
+from enum import Enum
+
+from ..rules.errors import Reason
+
+
+class ServiceReason(str, Enum):
+    """Why the service refuses a request, beside the rules' own reasons (``rules.Reason``):
+    each a stable UPPER_SNAKE code clients switch on, with a sentence in every language of
+    the catalogue (``cardgames_client/words``)."""
+
+    # A request the service cannot read or accept as it is.
+    INVALID_ARGUMENT = "INVALID_ARGUMENT"
+    MALFORMED_REQUEST = "MALFORMED_REQUEST"
+    INVALID_VARIANT = "INVALID_VARIANT"
+    INVALID_STATUS = "INVALID_STATUS"
+    INVALID_PAGE_TOKEN = "INVALID_PAGE_TOKEN"
+    INVALID_POSITION = "INVALID_POSITION"
+    REQUEST_ID_REUSED = "REQUEST_ID_REUSED"
+    UNSUPPORTED_ENCODING = "UNSUPPORTED_ENCODING"
+    REQUEST_TOO_LARGE = "REQUEST_TOO_LARGE"
+    REQUEST_TIMEOUT = "REQUEST_TIMEOUT"
+    # Who may ask.
+    MISSING_CREDENTIAL = "MISSING_CREDENTIAL"
+    INVALID_CREDENTIAL = "INVALID_CREDENTIAL"
+    WRONG_SEAT = "WRONG_SEAT"
+    # What is there to ask about.
+    GAME_NOT_FOUND = "GAME_NOT_FOUND"
+    ALREADY_EXISTS = "ALREADY_EXISTS"
+    VERSION_CONFLICT = "VERSION_CONFLICT"
+    VERSION_OUT_OF_RANGE = "VERSION_OUT_OF_RANGE"
+    DEAL_OUT_OF_RANGE = "DEAL_OUT_OF_RANGE"
+    TRICK_OUT_OF_RANGE = "TRICK_OUT_OF_RANGE"
+    FAILED_PRECONDITION = "FAILED_PRECONDITION"
+    DEAL_IN_PROGRESS = "DEAL_IN_PROGRESS"
+    DEAL_NOT_PLAYED = "DEAL_NOT_PLAYED"
+    # The service's capacity and time.
+    SOLVER_BUSY = "SOLVER_BUSY"
+    CALLER_SHARE_EXHAUSTED = "CALLER_SHARE_EXHAUSTED"
+    DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
+    STORAGE_UNAVAILABLE = "STORAGE_UNAVAILABLE"
+
 
 class ServiceError(Exception):
-    """A rejected request. ``reason`` is a stable UPPER_SNAKE code clients switch on."""
+    """A rejected request. ``reason`` is a stable UPPER_SNAKE code clients switch on: the
+    kind's own, or one given (a rules' reason where the service checks a rule's input)."""
 
-    reason: str = "SERVICE_ERROR"
+    default_reason: ServiceReason = ServiceReason.FAILED_PRECONDITION
 
-    def __init__(self, message: str, *, reason: str | None = None, field: str | None = None) -> None:
+    def __init__(self, message: str, *, reason: ServiceReason | Reason | None = None, field: str | None = None) -> None:
         super().__init__(message)
         self.message = message
-        if reason is not None:
-            self.reason = reason
+        self.reason: str = (reason or self.default_reason).value
         self.field = field  # the offending request field, for BadRequest details
 
     def __str__(self) -> str:
@@ -27,60 +68,60 @@ class ServiceError(Exception):
 class InvalidInput(ServiceError):
     """Malformed request: a missing or ill-formed field."""
 
-    reason = "INVALID_ARGUMENT"
+    default_reason = ServiceReason.INVALID_ARGUMENT
 
 
 class GameNotFound(ServiceError):
-    reason = "GAME_NOT_FOUND"
+    default_reason = ServiceReason.GAME_NOT_FOUND
 
 
 class Unauthenticated(ServiceError):
     """No credential, or one that belongs to no seat of the game."""
 
-    reason = "INVALID_CREDENTIAL"
+    default_reason = ServiceReason.INVALID_CREDENTIAL
 
 
 class PermissionDenied(ServiceError):
     """A valid credential of another seat."""
 
-    reason = "WRONG_SEAT"
+    default_reason = ServiceReason.WRONG_SEAT
 
 
 class VersionConflict(ServiceError):
     """``expected_version`` is stale, or another writer won the race for this version."""
 
-    reason = "VERSION_CONFLICT"
+    default_reason = ServiceReason.VERSION_CONFLICT
 
 
 class AlreadyExists(ServiceError):
     """A game with this id is stored already (a rematch another call created first)."""
 
-    reason = "ALREADY_EXISTS"
+    default_reason = ServiceReason.ALREADY_EXISTS
 
 
 class OutOfRange(ServiceError):
-    reason = "VERSION_OUT_OF_RANGE"
+    default_reason = ServiceReason.VERSION_OUT_OF_RANGE
 
 
 class StorageUnavailable(ServiceError):
     """The database could not commit (busy beyond the timeout, disk error)."""
 
-    reason = "STORAGE_UNAVAILABLE"
+    default_reason = ServiceReason.STORAGE_UNAVAILABLE
 
 
 class FailedPrecondition(ServiceError):
     """The request is well formed but the game is not in a state that allows it."""
 
-    reason = "FAILED_PRECONDITION"
+    default_reason = ServiceReason.FAILED_PRECONDITION
 
 
 class SolverBusy(ServiceError):
     """Every solver slot is taken: try again shortly (RESOURCE_EXHAUSTED)."""
 
-    reason = "SOLVER_BUSY"
+    default_reason = ServiceReason.SOLVER_BUSY
 
 
 class DeadlineExceeded(ServiceError):
     """The call's deadline passed before the solver had its minimum of work done."""
 
-    reason = "DEADLINE_EXCEEDED"
+    default_reason = ServiceReason.DEADLINE_EXCEEDED

@@ -59,6 +59,7 @@ from .errors import (
     OutOfRange,
     PermissionDenied,
     ServiceError,
+    ServiceReason,
     Unauthenticated,
     VersionConflict,
 )
@@ -273,7 +274,7 @@ class GameService:
             spec = table or TableSpec.reserved(game.players)
             spec.check_players(game.players)
         except RuleViolation as violation:
-            raise InvalidInput(violation.message, reason=violation.reason.value, field=_creation_field(violation)) from None
+            raise InvalidInput(violation.message, reason=violation.reason, field=_creation_field(violation)) from None
         codes = {seat: new_token() for seat in invited}
         spec = _with_invitations(spec, codes)
         tokens = {seat: new_token() for seat, seat_spec in enumerate(spec.seats) if seat_spec.kind is SeatKind.RESERVED}
@@ -321,7 +322,7 @@ class GameService:
                     continue
                 except RuleViolation as violation:
                     if violation.reason is Reason.INVALID_INVITATION:
-                        raise PermissionDenied(violation.message, reason=violation.reason.value) from None
+                        raise PermissionDenied(violation.message, reason=violation.reason) from None
                     raise
                 return Claimed(game_id, chosen, given, live.table.view(chosen, self.clock.now()))
         raise VersionConflict("the table is changing too fast; retry")
@@ -341,7 +342,7 @@ class GameService:
         async with live.lock:
             live = await self._current(game_id)
             if live.table.status is not Status.FINISHED:
-                raise FailedPrecondition("a rematch follows a finished game", reason=Reason.GAME_NOT_OVER.value)
+                raise FailedPrecondition("a rematch follows a finished game", reason=Reason.GAME_NOT_OVER)
             record, spec, hashes = live.record, live.table.spec, list(live.table.hashes)
         rematch_id = hashlib.sha256(f"rematch:{game_id}".encode()).hexdigest()[:32]
         if await self.store.load_game(rematch_id) is None:
@@ -409,19 +410,19 @@ class GameService:
             if number is None:
                 number = finished - 1
                 if number < 0:
-                    raise FailedPrecondition("no deal of this game is over yet", reason="DEAL_IN_PROGRESS")
+                    raise FailedPrecondition("no deal of this game is over yet", reason=ServiceReason.DEAL_IN_PROGRESS)
             if number > finished:
-                raise OutOfRange(f"this game has deals 0..{finished}", reason="DEAL_OUT_OF_RANGE", field="deal_number")
+                raise OutOfRange(f"this game has deals 0..{finished}", reason=ServiceReason.DEAL_OUT_OF_RANGE, field="deal_number")
             if number == finished:
-                raise FailedPrecondition("this deal is still being played", reason="DEAL_IN_PROGRESS")
+                raise FailedPrecondition("this deal is still being played", reason=ServiceReason.DEAL_IN_PROGRESS)
             if game.results[number].outcome is DealOutcome.VOID:
-                raise FailedPrecondition("nobody took this deal: it has no play", reason="DEAL_NOT_PLAYED")
+                raise FailedPrecondition("nobody took this deal: it has no play", reason=ServiceReason.DEAL_NOT_PLAYED)
             record = live.record
             history = list(game.history)
         replay = new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
         start = played_start(replay, history, number, trick)
         if start is None:
-            raise OutOfRange("the deal has no such trick", reason="TRICK_OUT_OF_RANGE", field="from_trick")
+            raise OutOfRange("the deal has no such trick", reason=ServiceReason.TRICK_OUT_OF_RANGE, field="from_trick")
         return PlayedDeal(replay, start, seat)
 
     async def list(
@@ -547,7 +548,7 @@ class GameService:
     def _replayed(earlier: MoveRecord, move: Move, game: Game) -> MoveAnswer:
         if earlier.move != move.text():
             raise InvalidInput(
-                "request_id was already used for a different move", reason="REQUEST_ID_REUSED", field="request_id"
+                "request_id was already used for a different move", reason=ServiceReason.REQUEST_ID_REUSED, field="request_id"
             )
         data = earlier.answer
         assert data is not None  # stored with every move that has a request_id
@@ -667,7 +668,7 @@ class GameService:
         try:
             return read_move(live.game.deck)
         except RuleViolation as violation:
-            raise InvalidInput(violation.message, reason=violation.reason.value, field="move") from None
+            raise InvalidInput(violation.message, reason=violation.reason, field="move") from None
 
     async def _authorized(self, game_id: str, seat: int, token: str | None) -> LiveGame:
         """The game, once ``token`` is shown to be ``seat``'s. A refusal is decided on the
@@ -702,7 +703,7 @@ class GameService:
     def _authorize(self, live: LiveGame, seat: int, token: str | None) -> None:
         live.game.check_seat(seat)  # INVALID_SEAT, field seat: INVALID_ARGUMENT (interceptor)
         if not token:
-            raise Unauthenticated("this call needs the seat's token", reason="MISSING_CREDENTIAL")
+            raise Unauthenticated("this call needs the seat's token", reason=ServiceReason.MISSING_CREDENTIAL)
         if self._token_seat(live, token) != seat:
             raise PermissionDenied("the token belongs to another seat")
 
@@ -821,7 +822,7 @@ def _seat_to_claim(table: Table, seat: int | None, code: str | None) -> int:
     if code is not None:
         invited = [index for index, spec in enumerate(seats) if spec.invitation_hash == token_hash(code)]
         if not invited:
-            raise PermissionDenied("this invitation code opens no seat of this game", reason=Reason.INVALID_INVITATION.value)
+            raise PermissionDenied("this invitation code opens no seat of this game", reason=Reason.INVALID_INVITATION)
         return next((index for index in invited if not table.is_taken(index)), invited[0])
     free = [index for index, spec in enumerate(seats) if spec.is_public and not table.is_taken(index)]
     if not free:
@@ -833,7 +834,7 @@ def _with_invitations(spec: TableSpec, codes: Mapping[int, str]) -> TableSpec:
     seats = list(spec.seats)
     for seat, code in codes.items():
         if not 0 <= seat < len(seats) or seats[seat].kind is not SeatKind.OPEN:
-            raise InvalidInput("an invitation is for an open seat", reason=Reason.INVALID_OPTION.value,
+            raise InvalidInput("an invitation is for an open seat", reason=Reason.INVALID_OPTION,
                                field="seats.invitation")
         seats[seat] = dataclasses.replace(seats[seat], invitation_hash=token_hash(code))
     return dataclasses.replace(spec, seats=tuple(seats))

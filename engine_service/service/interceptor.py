@@ -202,7 +202,7 @@ class _CallLog:
         try:
             request = parse(raw)
         except DecodeError:
-            raise errors.InvalidInput("the request is not a valid message of this method", reason="MALFORMED_REQUEST",
+            raise errors.InvalidInput("the request is not a valid message of this method", reason=errors.ServiceReason.MALFORMED_REQUEST,
                                       field="request") from None
         # The bound context is this dict: what is added here is on every later log line.
         game_id = getattr(request, "game_id", "")

@@ -19,7 +19,7 @@ from .. import hints
 from ..rules import variant_class
 from ..tables import TableView
 from . import convert
-from .errors import InvalidInput
+from .errors import InvalidInput, ServiceReason
 from .games import GameService
 from .interceptor import Context
 from .solving import SolverSlots
@@ -175,11 +175,11 @@ def _decode_page_token(token: str, filters: str) -> int | None:
         if not 0 <= start < 2**63:  # a row number the database can hold
             raise ValueError(token)
     except (ValueError, binascii.Error, UnicodeDecodeError):
-        raise InvalidInput("page_token is not a token this service issued", reason="INVALID_PAGE_TOKEN",
+        raise InvalidInput("page_token is not a token this service issued", reason=ServiceReason.INVALID_PAGE_TOKEN,
                            field="page_token") from None
     if issued_for != filters:
         raise InvalidInput("page_token was issued for other filters: use the same variant, status and open_seats",
-                           reason="INVALID_PAGE_TOKEN", field="page_token")
+                           reason=ServiceReason.INVALID_PAGE_TOKEN, field="page_token")
     return start
 
 

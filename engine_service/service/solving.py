@@ -31,7 +31,7 @@ from ..bots import SeatKnowledge
 from ..rules import Move
 from ..solver import DEFAULT_MEMORY_MB, Solver, SolveStoppedError
 from ..tables import Strength
-from .errors import DeadlineExceeded, SolverBusy
+from .errors import DeadlineExceeded, ServiceReason, SolverBusy
 
 T = TypeVar("T")
 
@@ -120,7 +120,7 @@ class SolverPool:
         share_left = self.per_caller - self._callers[caller]
         if share_left <= 0:
             raise SolverBusy(f"this caller already holds its share of {self.per_caller} {self.name} slots; retry when "
-                             "one of its solves ends", reason="CALLER_SHARE_EXHAUSTED")
+                             "one of its solves ends", reason=ServiceReason.CALLER_SHARE_EXHAUSTED)
         count = max(1, min(wanted, self.slots - self._busy, share_left))
         self._busy += count
         self._callers[caller] += count

@@ -23,6 +23,7 @@ import math
 import socket
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,8 @@ from . import web_admission as admission
 from .interceptor import REQUEST_ID_KEY, Handler, ServiceInterceptor
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+# Every sentence and name a player reads, one JSON file per language: shipped in the client package.
+WORDS_DIR = Path(str(resources.files("cardgames_client.words")))
 # Every method's path starts with its package: what does not is a file of the web table.
 API_PREFIX = "/cardgames.v1."
 # What a page on another origin may send and read (CORS), for the Connect and gRPC-Web clients.
@@ -271,7 +274,10 @@ def web_application(routes: dict[str, Endpoint[Any, Any]], origins: Sequence[str
                                   read_max_bytes=admission.MAX_REQUEST_BYTES,
                                   codecs=[_BinaryCodec(), _JsonCodec()], compressions=())
     # In an application of its own: Starlette turns a missing file into a 404 there, not an error.
-    files = Starlette(routes=[Mount("/", app=StaticFiles(directory=static_dir, html=True, check_dir=False))])
+    files = Starlette(routes=[
+        Mount("/words", app=StaticFiles(directory=WORDS_DIR, check_dir=False)),  # the catalogue, the terminal's too
+        Mount("/", app=StaticFiles(directory=static_dir, html=True, check_dir=False)),
+    ])
 
     async def route(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":

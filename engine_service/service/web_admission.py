@@ -26,6 +26,7 @@ import orjson
 from starlette.types import Message, Receive, Send
 
 from . import logs
+from .errors import ServiceReason
 from .interceptor import MAX_MESSAGE, REQUEST_ID_KEY, account, request_id_of, status_detail
 
 # The largest request body read, as gRPC's own default limit.
@@ -68,9 +69,9 @@ class Protocol(enum.Enum):
 
 
 class Refused(Exception):
-    def __init__(self, code: grpc.StatusCode, reason: str, message: str, field: str | None = None) -> None:
+    def __init__(self, code: grpc.StatusCode, reason: ServiceReason, message: str, field: str | None = None) -> None:
         super().__init__(message)
-        self.code, self.reason, self.message, self.field = code, reason, message, field
+        self.code, self.reason, self.message, self.field = code, reason.value, message, field
 
 
 class Gone(Exception):
@@ -82,20 +83,20 @@ def check_headers(headers: Sequence[tuple[bytes, bytes]]) -> None:
         try:
             value.decode("utf-8")
         except UnicodeDecodeError:
-            raise Refused(grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_REQUEST",
+            raise Refused(grpc.StatusCode.INVALID_ARGUMENT, ServiceReason.MALFORMED_REQUEST,
                           "a header is not UTF-8 text", "headers") from None
         if name not in PROTOCOL_HEADERS:
             continue
         shown = name.decode("ascii", "replace")
         if len(value) > MAX_PROTOCOL_HEADER:
-            raise Refused(grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_REQUEST", f"the {shown} header is too long",
+            raise Refused(grpc.StatusCode.INVALID_ARGUMENT, ServiceReason.MALFORMED_REQUEST, f"the {shown} header is too long",
                           shown)
         pattern = _TIMEOUTS.get(name)
         if pattern is not None and not pattern.fullmatch(value):
-            raise Refused(grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_REQUEST", f"the {shown} header is malformed",
+            raise Refused(grpc.StatusCode.INVALID_ARGUMENT, ServiceReason.MALFORMED_REQUEST, f"the {shown} header is malformed",
                           shown)
         if name in ENCODING_HEADERS and value.strip().lower() not in (b"", b"identity"):
-            raise Refused(grpc.StatusCode.UNIMPLEMENTED, "UNSUPPORTED_ENCODING",
+            raise Refused(grpc.StatusCode.UNIMPLEMENTED, ServiceReason.UNSUPPORTED_ENCODING,
                           "compressed requests are not accepted: send the body uncompressed")
 
 
@@ -112,13 +113,13 @@ async def read_body(receive: Receive, enveloped: bool) -> bytes:
                 chunk = message.get("body", b"")
                 size += len(chunk)
                 if size > MAX_REQUEST_BYTES + _ENVELOPE.size:
-                    raise Refused(grpc.StatusCode.RESOURCE_EXHAUSTED, "REQUEST_TOO_LARGE",
+                    raise Refused(grpc.StatusCode.RESOURCE_EXHAUSTED, ServiceReason.REQUEST_TOO_LARGE,
                                   f"a request is at most {MAX_REQUEST_BYTES} bytes")
                 chunks.append(chunk)
                 if not message.get("more_body", False):
                     break
     except TimeoutError:
-        raise Refused(grpc.StatusCode.DEADLINE_EXCEEDED, "REQUEST_TIMEOUT",
+        raise Refused(grpc.StatusCode.DEADLINE_EXCEEDED, ServiceReason.REQUEST_TIMEOUT,
                       f"the request's body did not arrive within {BODY_SECONDS:.0f} s") from None
     body = b"".join(chunks)
     if enveloped:
@@ -128,14 +129,14 @@ async def read_body(receive: Receive, enveloped: bool) -> bytes:
 
 def _check_envelope(body: bytes) -> None:
     if len(body) < _ENVELOPE.size:
-        raise Refused(grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_REQUEST", "the body holds no enveloped message",
+        raise Refused(grpc.StatusCode.INVALID_ARGUMENT, ServiceReason.MALFORMED_REQUEST, "the body holds no enveloped message",
                       "request")
     flags, length = _ENVELOPE.unpack_from(body)
     if flags & 0x01:
-        raise Refused(grpc.StatusCode.UNIMPLEMENTED, "UNSUPPORTED_ENCODING",
+        raise Refused(grpc.StatusCode.UNIMPLEMENTED, ServiceReason.UNSUPPORTED_ENCODING,
                       "compressed requests are not accepted: send the message uncompressed")
     if flags or length != len(body) - _ENVELOPE.size:
-        raise Refused(grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_REQUEST",
+        raise Refused(grpc.StatusCode.INVALID_ARGUMENT, ServiceReason.MALFORMED_REQUEST,
                       "the body is not exactly one enveloped message", "request")
 
 

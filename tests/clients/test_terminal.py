@@ -21,13 +21,16 @@ from cardgames_client.terminal import render
 from cardgames_client.terminal.app import CardgamesApp
 from cardgames_client.terminal.cards import Deck
 from cardgames_client.terminal.session import JoinLink, Session, join, new_table, parse_link, spectate
+from cardgames_client.words import Words
 from textual.pilot import Pilot
 
+from engine_service.rules import PlayerView, new_game, parse_move
+from engine_service.service import convert
 from tests.service.server_process import ServerProcess
 
 TIMEOUT = 120.0  # generous: the machine may be slow or busy; every wait ends as soon as its condition holds
 SIZE = (120, 44)
-EUCHRE3_FACE = re.compile(r"\b[IEACSM] (Arc|Art|Com|Pen)\b")
+EUCHRE3_FACE = re.compile(r"\b[IEACSM][⌂♛★☾]")
 # Seat 0 holds a card of every suit and no Initié (whose suit the trump may change), and
 # seat 1 leads the first trick: the person must follow suit there, whoever takes.
 EVERY_SUIT_DEAL = "0:MS.M.M.M EI.SC.S. A.EI.CA.;stock=AC CA IR ER SP CP AP EP IP"
@@ -62,7 +65,8 @@ def my_turn(app: CardgamesApp, since: int = -1) -> bool:
 
 def shown_cards(app: CardgamesApp) -> set[str]:
     """Every euchre3 card on the screen, as codes."""
-    faces = {Deck("euchre3").face(code).plain.strip(): code for code in DISCIPLINES}
+    assert app.seen is not None
+    faces = {app.seen.deck.face(code).plain.strip(): code for code in DISCIPLINES}
     text = " ".join(app.text_of(panel) for panel in ("info", "seats", "trick", "hand", "choices", "results", "side"))
     return {faces[match.group(0)] for match in EUCHRE3_FACE.finditer(text)}
 
@@ -137,7 +141,7 @@ def test_a_person_plays_a_whole_euchre3_deal_by_key_presses(server: ServerProces
             # The log follows the watch stream, which may come after the view the move answered.
             await until(pilot, lambda: "scored" in app.text_of("side"), "the deal's score in the log")
             log = app.text_of("side")
-            assert re.search(r"(West|East) plays [IEACSM] (Arc|Art|Com|Pen)\.", log) and "scored" in log
+            assert re.search(r"(West|East) plays [IEACSM][⌂♛★☾]\.", log) and "scored" in log
             app.save_screenshot(str(tmp_path / "deal.svg"))
 
             await pilot.press("enter")  # the next deal, at once
@@ -149,7 +153,7 @@ def test_a_person_plays_a_whole_euchre3_deal_by_key_presses(server: ServerProces
     play(scenario)
     assert tricks_seen == {1, 2, 3, 4, 5}, "each trick cleared from the table for the next"
     assert hand_sizes[-1] == 0 and {5, 4, 3, 2, 1} <= set(hand_sizes), hand_sizes
-    assert refusals and "Refused: you must follow suit" in refusals[0]
+    assert refusals and "Refused: You must follow suit." in refusals[0]
     assert "Scores" in (tmp_path / "deal.svg").read_text()
 
 
@@ -192,7 +196,7 @@ def test_hearts_cards_are_passed_by_choosing_them_with_space_then_enter(server: 
             assert app.chosen == {cards[0], cards[2]} and "selected: 2/3" in app.text_of("prompt")
             await pilot.press("enter")
             await until(pilot, lambda: "Refused" in app.text_of("message"), "the refusal of two cards")
-            assert "choose exactly 3 cards" in app.text_of("message"), app.text_of("message")
+            assert "Choose exactly three cards." in app.text_of("message"), app.text_of("message")
             await pilot.press("right", "space", "left", "space", "space", "enter")  # the fourth; the third off and on
             await until(pilot, lambda: app.view is not None and len(app.view.passed) == 3, "the cards given")
             assert set(app.view.passed) == {cards[0], cards[2], cards[3]}  # type: ignore[union-attr]
@@ -246,7 +250,7 @@ def test_join_takes_the_invited_seat_of_a_link_and_shows_its_hand_and_clock(serv
             assert view is not None and view.viewer == 1 and view.status == pb.GAME_STATUS_ACTIVE
             shown = app.text_of("hand")
             assert len(EUCHRE3_FACE.findall(shown)) == len(view.hand)
-            assert all(Deck("euchre3").face(code).plain.strip() in shown for code in view.hand)
+            assert app.seen is not None and all(app.seen.deck.face(code).plain.strip() in shown for code in view.hand)
             await until(pilot, lambda: my_turn(app), "the person's turn")  # seat 1 bids first: dealer 0
             assert re.search(r"You\s.*⏱ \d+:\d\d", app.text_of("seats")), app.text_of("seats")  # his decision's clock
             await pilot.press("q")
@@ -255,7 +259,7 @@ def test_join_takes_the_invited_seat_of_a_link_and_shows_its_hand_and_clock(serv
     taken = subprocess.run([*COMMAND, "join", link, "--server", server.address], capture_output=True, text=True,
                            timeout=TIMEOUT, env=_english())
     assert taken.returncode == 1 and taken.stderr.count("\n") == 1, taken.stderr
-    assert "that seat is taken (SEAT_TAKEN)" in taken.stderr
+    assert "That seat is already taken. (SEAT_TAKEN)" in taken.stderr
 
 
 # ----------------------------------------------------------------------------- watching
@@ -343,7 +347,7 @@ def test_an_unreachable_server_is_one_line(arguments: list[str]) -> None:
 def test_an_unknown_game_or_a_bad_link_is_one_line(server: ServerProcess) -> None:
     unknown = subprocess.run([*COMMAND, "watch", "0123abcd", "--server", server.address], capture_output=True, text=True,
                              timeout=TIMEOUT, env=_english())
-    assert unknown.returncode == 1 and unknown.stderr == "cardgames: no such game (GAME_NOT_FOUND)\n"
+    assert unknown.returncode == 1 and unknown.stderr == "cardgames: No such table. (GAME_NOT_FOUND)\n"
     bad = subprocess.run([*COMMAND, "join", "http://127.0.0.1:8080/#seat=1", "--server", server.address],
                          capture_output=True, text=True, timeout=TIMEOUT, env=_english())
     assert bad.returncode == 2 and bad.stderr.startswith("cardgames: the link names no game") and bad.stderr.count("\n") == 1
@@ -359,13 +363,31 @@ def test_the_server_address_comes_from_the_environment() -> None:
 # ----------------------------------------------------------------------------- cards
 
 
-def test_a_hand_is_sorted_by_suit_trumps_first_strongest_first_and_red_suits_are_red() -> None:
-    belote = Deck("belote")
-    assert belote.sorted(["7S", "AS", "JH", "9H", "AH", "TD", "KC"], trump="H") == ["JH", "9H", "AH", "KC", "TD", "AS", "7S"]
-    assert Deck("hearts").sorted(["2C", "QS", "AH", "TH"]) == ["QS", "AH", "TH", "2C"]
-    euchre = Deck("euchre3")  # the Oracle (trump Initié), then the Sage (the same colour's Initié)
-    assert euchre.sorted(["MA", "IC", "IA", "SA", "IR"], trump="A") == ["IA", "IC", "MA", "SA", "IR"]
+def _deck(variant: str, trump: str, lang: str = "en") -> Deck:
+    """The terminal's deck as a server's view of a deal with ``trump`` draws it."""
+    game = new_game(variant, seed=f"deck-{variant}")
+    first = game.to_act()[0]
+    assert game.turned is not None
+    if game.turned.suit.code == trump:
+        game.push(first, parse_move("take", game.deck))
+    else:
+        for seat in range(game.players):
+            game.push((first + seat) % game.players, parse_move("pass", game.deck))
+        game.push(first, parse_move(f"call:{trump}", game.deck))
+    view = pb.GameView()
+    convert._fill_game(view, PlayerView.of(game))
+    return Deck.of(view, Words(lang, "terminal"))
+
+
+def test_a_hand_is_held_as_the_server_orders_the_deck_and_named_in_the_catalogue_words() -> None:
+    belote = _deck("belote", "H")
+    assert belote.sorted(["7S", "AS", "JH", "9H", "AH", "TD", "KC"]) == ["JH", "9H", "AH", "KC", "TD", "AS", "7S"]
+    euchre = _deck("euchre3", "A")  # the Oracle (trump Initié), then the Sage (the same colour's Initié)
+    assert euchre.sorted(["MA", "IC", "IA", "SA", "IR"]) == ["IA", "IC", "MA", "SA", "IR"]
     assert "red" in str(belote.face("QH").style) and "red" in str(belote.face("QD").style)
     assert "red" not in str(belote.face("QS").style) and belote.face("TS").plain == " 10♠ "
-    assert Deck("belote", "fr").face("QS").plain == " D♠ " and Deck("belote", "fr").name("KH") == "Roi de cœur"
-    assert euchre.name("IC", trump="A") == "Initié de Commandement (the Sage)"
+    french = _deck("belote", "H", "fr")
+    assert french.face("QS").plain == " D♠ " and french.name("KH") == "Roi de cœur"
+    assert euchre.name("IC") == "Sage of Command" and euchre.name("MR") == "Master of Art"
+    assert _deck("euchre3", "A", "fr").name("IA") == "Oracle d'Architecture"
+    assert euchre.suit_text("P").plain == "☾ Thought" and euchre.face("EP", padded=False).plain == "E☾"

@@ -355,3 +355,14 @@ def test_a_refused_web_address_is_a_clean_startup_error(web_server, tmp_path):
     process = refused.launch().process
     assert process is not None and process.wait(timeout=60) == 1
     assert refused.log_records()[-1]["event"] == "address_unavailable"
+
+
+def test_the_page_is_served_the_catalogue_of_words_the_terminal_reads(web_server):
+    from cardgames_client.words import catalogue
+
+    for language in ("en", "fr"):
+        answer = httpx.get(f"http://{web_server.web_address}/words/{language}.json")
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith("application/json")
+        assert answer.json() == catalogue(language)
+    for missing in ("/words/de.json", "/words/%2e%2e/__init__.py", "/words/..%2f__init__.py"):
+        assert httpx.get(f"http://{web_server.web_address}{missing}").status_code == 404

@@ -37,15 +37,16 @@ from google.protobuf.message import DecodeError
 from google.rpc import error_details_pb2, status_pb2
 
 __all__ = [
-    "AsyncClient", "CardgamesError", "Client", "CreatedGame", "Seat", "analysis", "api", "deal_input", "move",
-    "move_text", "pb", "table_options", "variant",
+    "AsyncClient", "CardgamesError", "Client", "CreatedGame", "PLAYERS", "Seat", "analysis", "api", "deal_input",
+    "move", "move_text", "pb", "table_options", "variant", "variant_name",
 ]
 
-_VARIANTS = {
-    "euchre3": pb.VARIANT_EUCHRE3,
-    "belote3": pb.VARIANT_BELOTE3,
-    "hearts": pb.VARIANT_HEARTS,
-    "belote": pb.VARIANT_BELOTE,
+# The variants as the API names them (VARIANT_HEARTS: "hearts"), with their seats (an option of each value).
+_VARIANT_VALUES = [value for value in pb.Variant.DESCRIPTOR.values if value.number]
+_VARIANTS = {value.name.removeprefix("VARIANT_").lower(): value.number for value in _VARIANT_VALUES}
+PLAYERS: dict[str, int] = {
+    value.name.removeprefix("VARIANT_").lower(): value.GetOptions().Extensions[pb.players]  # type: ignore[index]
+    for value in _VARIANT_VALUES
 }
 _STATUSES = {
     "active": pb.GAME_STATUS_ACTIVE, "finished": pb.GAME_STATUS_FINISHED, "waiting": pb.GAME_STATUS_WAITING,
@@ -185,6 +186,11 @@ def variant(name: str | int) -> pb.Variant:
     """The Variant enum value of ``"hearts"`` (or an enum value, unchanged)."""
     # Enum values are ints at run time; the cast tells the type checker which enum.
     return cast(pb.Variant, name if isinstance(name, int) else _lookup("variant", _VARIANTS, name))
+
+
+def variant_name(value: int) -> str:
+    """The name of a Variant enum value (``"hearts"``); "" for one this client does not know."""
+    return next((name for name, number in _VARIANTS.items() if number == value), "")
 
 
 def options(name: str, values: Mapping[str, object] | None) -> pb.GameOptions:

@@ -6,7 +6,6 @@
 // trick), solved together through the AnalyzeDeals stream.
 
 import * as api from "./api.js";
-import * as cards from "./cards.js";
 import { errorText, t } from "./i18n.js";
 
 const HAND_SUITS = { euchre3: ["A", "C", "R", "P"] };
@@ -42,7 +41,7 @@ function formatPosition(position, removed, trick) {
   for (let index = 0; index < players; index++) {
     const seat = (first + index) % players;
     const left = hands[seat].filter((card) => !removed.has(card));
-    parts.push(suits.map((suit) => left.filter((card) => cards.suitOf(card) === suit).map(cards.rankOf).join("")).join("."));
+    parts.push(suits.map((suit) => left.filter((card) => card.slice(-1) === suit).map((card) => card.slice(0, -1)).join("")).join("."));
   }
   const kept = fields.filter(([key]) => key !== "trick").map(([key, value]) => `${key}=${value}`);
   if (trick.length) kept.push(`trick=${trick.join(" ")}`);
@@ -224,7 +223,7 @@ class AnalysisRun {
     if (this.cancelled) return;
     const body = this.overlay.querySelector(".analysis-body");
     if (!body) return;
-    const { variant, name, players } = this.context;
+    const { variant, name, players, deck } = this.context;
     if (this.error && !this.starts.some((start) => start && start.analysis)) {
       body.innerHTML = `<p class="error-text" data-testid="analysis-error">${escapeHtml(errorText(this.error))}</p>`;
       return;
@@ -265,7 +264,7 @@ class AnalysisRun {
           }
           return `<td class="${cls}" data-testid="analysis-card" data-card="${entry.card}" data-state="${cell.state}"
             ${cell.state === "done" ? `data-value="${cell.value}" data-loss="${cell.loss}"` : ""}>
-            <span class="who">${escapeHtml(name(entry.seat))}</span> ${cards.cardChip(variant, entry.card, trump)}
+            <span class="who">${escapeHtml(name(entry.seat))}</span> ${deck.chip(entry.card, { withRole: trump === this.context.trump })}
             <span class="dd">${value}</span></td>`;
         }).join("");
       }
@@ -274,7 +273,7 @@ class AnalysisRun {
     let table = "";
     if (zero && (zero.table || []).length && variant !== "hearts") {
       const suits = [...new Set(zero.table.map((cell) => cell.trump))];
-      const head = suits.map((suit) => `<th>${cards.suitChip(variant, suit)}</th>`).join("");
+      const head = suits.map((suit) => `<th>${deck.suitChip(suit)}</th>`).join("");
       const lines = Array.from({ length: players }, (_, seat) => `<tr><th>${escapeHtml(name(seat))}</th>${suits.map((suit) => {
         const cell = zero.table.find((entry) => entry.trump === suit && Number(entry.taker || 0) === seat);
         return `<td>${cell ? Number(cell.value || 0) : ""}</td>`;

@@ -4,7 +4,7 @@
 //   #game=<game_id>                                         play (a stored seat) or watch
 
 import * as api from "./api.js";
-import { errorText, lang, setLang, t } from "./i18n.js";
+import { errorText, lang, loadWords, setLang, t } from "./i18n.js";
 import { rememberInvites, rememberSeat, seatOf } from "./storage.js";
 import { Table } from "./table.js";
 
@@ -185,7 +185,8 @@ async function listOpen() {
   }
 }
 
-function setupLanguage() {
+async function setupLanguage() {
+  await loadWords(lang());
   setLang(lang());
   const button = document.getElementById("lang");
   const label = () => {
@@ -194,13 +195,15 @@ function setupLanguage() {
     for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   };
   label();
-  button.addEventListener("click", () => {
-    setLang(lang() === "fr" ? "en" : "fr");
+  button.addEventListener("click", async () => {
+    const next = lang() === "fr" ? "en" : "fr";
+    await loadWords(next);
+    setLang(next);
     label();
     route();
   });
 }
 
-setupLanguage();
+await setupLanguage();
 window.addEventListener("hashchange", route);
 route();

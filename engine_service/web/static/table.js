@@ -33,6 +33,7 @@ export class Table {
     this.gameId = gameId;
     this.credential = credential; // {seat, token} or null: a spectator
     this.view = null;
+    this.deck = new cards.Deck();  // the deal's cards as the server describes them
     this.version = -1;
     this.selection = new Set();
     this.busy = false;
@@ -201,6 +202,7 @@ export class Table {
     if (version < this.version) return;
     const previous = this.view;
     this.view = view;
+    if ((view.deck || []).length) this.deck = cards.Deck.of(view);  // order and roles follow the deal's trump
     this.version = version;
     this.receivedAt = performance.now();
     const tricks = view.tricks || [];
@@ -263,13 +265,12 @@ export class Table {
   }
 
   chip(code) {
-    return cards.cardChip(this.variant(), code, this.view.trump);
+    return this.deck.chip(code);
   }
 
   moveLabel(move) {
-    const variant = this.variant();
     const text = api.moveText(move);
-    if (move.call) return t("move.call", { suit: cards.suitChip(variant, move.call.suit) });
+    if (move.call) return t("move.call", { suit: this.deck.suitChip(move.call.suit) });
     if (move.play) return t("move.play", { card: this.chip(move.play.card) });
     if (move.discard) return t("move.discard", { card: this.chip(move.discard.card) });
     if (move.give) return t("move.give", { cards: (move.give.cards || []).map((c) => this.chip(c)).join(" ") });
@@ -283,11 +284,10 @@ export class Table {
   logEvent(event) {
     const seat = event.seat === undefined ? null : num(event.seat);
     const name = seat === null ? "" : this.name(seat);
-    const variant = this.variant();
     const kind = event.kind;
     const payload = event[kind.replace(/_(\w)/g, (_, c) => c.toUpperCase())] || {};
     let line = null;
-    const chip = (code) => cards.cardChip(variant, code, this.view && this.view.trump);
+    const chip = (code) => this.deck.chip(code);
     switch (kind) {
       case "card_played":
         line = t(this.youKey("event.card_played", seat), { name, card: chip(payload.card) });
@@ -298,11 +298,11 @@ export class Table {
       case "bid": {
         const move = payload.move || {};
         const which = move.call ? "call" : move.take ? "take" : "pass";
-        line = t(this.youKey(`event.bid.${which}`, seat), { name, suit: move.call ? cards.suitChip(variant, move.call.suit) : "" });
+        line = t(this.youKey(`event.bid.${which}`, seat), { name, suit: move.call ? this.deck.suitChip(move.call.suit) : "" });
         break;
       }
       case "trump_chosen":
-        line = t(this.youKey("event.trump_chosen", seat), { name, suit: cards.suitChip(variant, payload.trump) });
+        line = t(this.youKey("event.trump_chosen", seat), { name, suit: this.deck.suitChip(payload.trump) });
         break;
       case "deal_started":
         line = t(this.youKey("event.deal_started", num(payload.dealer)), { name: this.name(num(payload.dealer)) });
@@ -461,7 +461,7 @@ export class Table {
     if (!view) return;
     const variant = this.variant();
     const info = [];
-    if (view.trump) info.push(`<span class="info-item" data-testid="trump">${t("trump")}: ${cards.suitChip(variant, view.trump)}</span>`);
+    if (view.trump) info.push(`<span class="info-item" data-testid="trump">${t("trump")}: ${this.deck.suitChip(view.trump)}</span>`);
     if (view.taker !== undefined) info.push(`<span class="info-item">${t("taker")}: ${escapeHtml(this.name(num(view.taker)))}</span>`);
     if (variant === "hearts" && view.phase === "PHASE_PASSING" && this.seat !== null) {
       const to = this.passTarget();
@@ -479,13 +479,12 @@ export class Table {
       done = true;
     }
     const shown = this.shownTrick || new Set();
-    const parts = played.map((entry) => cards.cardHtml(variant, entry.card, {
-      trump: view.trump,
+    const parts = played.map((entry) => this.deck.html(entry.card, {
       extraClass: `played at-${this.position(num(entry.seat))} ${done ? "done" : ""} ${shown.has(entry.card) ? "stay" : ""}`,
       attrs: `data-testid="trick-card-${entry.card}" data-seat="${num(entry.seat)}"`,
     }));
     if (view.phase === "PHASE_BIDDING" && view.turned) {
-      parts.push(`<div class="turned-card"><span class="caption">${t("turned")}</span>${cards.cardHtml(variant, view.turned,
+      parts.push(`<div class="turned-card"><span class="caption">${t("turned")}</span>${this.deck.html(view.turned,
         { attrs: 'data-testid="turned"' })}</div>`);
     }
     this.shownTrick = new Set(played.map((entry) => entry.card));
@@ -578,8 +577,7 @@ export class Table {
 
   renderHand() {
     const view = this.view;
-    const variant = this.variant();
-    const hand = cards.sortHand(variant, view.hand || [], view.trump);
+    const hand = view.hand || [];  // in holding order, as the server sends it
     const selecting = this.selecting();
     const selectable = new Set((view.cardSelection && view.cardSelection.cards) || []);
     const moves = this.cardMoves();
@@ -588,9 +586,8 @@ export class Table {
       const legal = !this.busy && (selecting ? selectable.has(code) : moves.has(code));
       const selected = selecting && this.selection.has(code);
       const classes = `in-hand ${legal ? "legal" : "illegal"} ${selected ? "selected" : ""} ${hinted === code ? "hinted" : ""}`;
-      return cards.cardHtml(variant, code, {
+      return this.deck.html(code, {
         tag: "button",
-        trump: view.trump,
         extraClass: classes,
         attrs: `data-testid="card-${code}" data-legal="${legal}" data-selected="${selected}"`,
       });
@@ -713,7 +710,7 @@ export class Table {
     const names = this.sideNames();
     const lines = [`<p class="outcome" data-testid="outcome">${escapeHtml(this.outcomeText(result))}</p>`];
     if (result.taker !== undefined && result.trump) {
-      lines.push(`<p>${t("result.taker", { name: escapeHtml(this.name(num(result.taker))), suit: cards.suitChip(variant, result.trump) })}</p>`);
+      lines.push(`<p>${t("result.taker", { name: escapeHtml(this.name(num(result.taker))), suit: this.deck.suitChip(result.trump) })}</p>`);
     }
     const extras = [];
     const belote = result.belote;
@@ -920,6 +917,7 @@ export class Table {
       players: this.players(),
       name: (seat) => this.name(seat),
       trump: this.view.trump,
+      deck: this.deck,
     });
   }
 }

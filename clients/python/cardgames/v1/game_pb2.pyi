@@ -1,3 +1,4 @@
+from google.protobuf import descriptor_pb2 as _descriptor_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -215,6 +216,8 @@ COMBINATION_KIND_TIERCE: CombinationKind
 COMBINATION_KIND_CINQUANTE: CombinationKind
 COMBINATION_KIND_CENT: CombinationKind
 COMBINATION_KIND_CARRE: CombinationKind
+PLAYERS_FIELD_NUMBER: _ClassVar[int]
+players: _descriptor.FieldDescriptor
 
 class CommonOptions(_message.Message):
     __slots__ = ("target_score", "first_dealer")

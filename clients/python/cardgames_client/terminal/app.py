@@ -17,11 +17,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from ..words import Words
 from . import render
 from .narrate import describe
 from .render import Viewpoint
 from .session import Session
-from .texts import Words
 
 # Reconnections of the watch stream after the server went away, before giving up.
 RETRIES = 5
@@ -60,7 +60,7 @@ class CardgamesApp(App[int]):
         self.retries = retries
         self.session = session
         self.lang = lang
-        self.words = Words(lang)
+        self.words = Words(lang, "terminal")
         self.hint_budget_ms = hint_budget_ms
         self.client: AsyncClient | None = None
         self.view: pb.GameView | None = None
@@ -157,7 +157,7 @@ class CardgamesApp(App[int]):
             text.append("  " + self.words("selected", count=len(self.chosen), total=view.card_selection.count))
         if self.cursor < len(view.hand) and seen.viewer is not None:
             code = render.hand(view)[self.cursor]
-            text.append(f"  ({seen.deck.name(code, render.trump_of(view))})", style="dim")
+            text.append(f"  ({seen.deck.name(code)})", style="dim")
         return text
 
     def _side(self, seen: Viewpoint, view: pb.GameView) -> Text | Group:
@@ -181,7 +181,7 @@ class CardgamesApp(App[int]):
         """A newer view of the game (an older one, from a slower answer, is ignored)."""
         if self.view is not None and view.version < self.view.version:
             return
-        if self.seen is None:
+        if self.seen is None or view.deck:  # the deck of the deal at hand: its order and roles follow the trump
             self.seen = Viewpoint.of(view, self.session.seat, self.lang)
         self.view, self.view_at = view, time.monotonic()
         self.chosen &= set(view.hand)

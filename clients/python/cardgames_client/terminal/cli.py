@@ -9,11 +9,10 @@ import sys
 from collections.abc import Sequence
 
 import grpc
-from cardgames_client import CardgamesError
+from cardgames_client import PLAYERS, CardgamesError
 
-from .cards import PLAYERS
+from ..words import LANGUAGES, Words
 from .session import DEFAULT_SERVER, Session, join, new_table, parse_link, spectate
-from .texts import LANGUAGES, Words
 
 
 def _default_lang() -> str:
@@ -63,9 +62,9 @@ def _milliseconds(text: str) -> int:
 def describe(error: CardgamesError, address: str, words: Words) -> str:
     """A failed call in one line."""
     if error.code == grpc.StatusCode.UNAVAILABLE:
-        return f"cannot reach the cardgames server at {address} (is it running? --server HOST:PORT)"
+        return words("unreachable", address=address)
     if error.code == grpc.StatusCode.DEADLINE_EXCEEDED:
-        return f"the cardgames server at {address} did not answer in time"
+        return words("no_answer", address=address)
     return f"{words.reason(error.reason, error.message)} ({error.reason or error.code.name})"
 
 
@@ -81,7 +80,7 @@ def open_session(args: argparse.Namespace) -> Session:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    words = Words(args.lang)
+    words = Words(args.lang, "terminal")
     try:
         session = open_session(args)
     except ValueError as error:

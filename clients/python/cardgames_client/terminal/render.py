@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardgames_client import api, pb
+from cardgames_client import PLAYERS, api, pb, variant_name
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .cards import PLAYERS, VARIANT_NAMES, Deck
-from .texts import Words
+from ..words import Words
+from .cards import Deck
 
 CARD_MOVES = ("play", "discard")
 _STRENGTHS = {pb.BOT_STRENGTH_RANDOM: "random", pb.BOT_STRENGTH_GREEDY: "greedy", pb.BOT_STRENGTH_HINT: "hint"}
@@ -29,12 +29,12 @@ class Viewpoint:
 
     @classmethod
     def of(cls, view: pb.GameView, viewer: int | None, lang: str) -> Viewpoint:
-        variant = VARIANT_NAMES.get(int(view.variant), "hearts")
-        return cls(variant, viewer, Words(lang), Deck(variant, lang))
+        words = Words(lang, "terminal")
+        return cls(variant_name(view.variant), viewer, words, Deck.of(view, words))
 
     @property
     def players(self) -> int:
-        return PLAYERS[self.variant]
+        return PLAYERS.get(self.variant, 4)
 
     def name(self, seat: int) -> str:
         """A seat's name as seen from the viewer's chair: You, then West, North, East clockwise."""
@@ -93,8 +93,8 @@ def trump_of(view: pb.GameView) -> str | None:
 
 
 def hand(view: pb.GameView) -> list[str]:
-    """The viewer's hand as a player holds it."""
-    return Deck(VARIANT_NAMES.get(int(view.variant), "hearts")).sorted(list(view.hand), trump_of(view))
+    """The viewer's hand as a player holds it (the server sends it so)."""
+    return list(view.hand)
 
 
 def choices(view: pb.GameView) -> list[pb.Move]:

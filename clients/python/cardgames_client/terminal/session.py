@@ -7,9 +7,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
-from cardgames_client import Client, table_options
-
-from .cards import PLAYERS
+from cardgames_client import PLAYERS, Client, table_options
 
 DEFAULT_SERVER = "127.0.0.1:50051"
 # Unary calls before the screen opens; a server that does not answer is an error, not a hang.
