@@ -74,7 +74,8 @@ JavaScript numbers cannot hold every 64-bit integer; and fields at their zero va
 `""`, `false`, an empty list, the first enum value) left out, so a reader takes a missing
 field as its zero. An `optional` field is present whenever it is set, zero or not: in the
 example below, seat 0's `viewer` is set, though it is 0. The view of seat 0 of a new belote
-game (`seed` "api-example"), after its first bid:
+game (`seed` "api-example"), after its first bid (its `deck`, every card of the deck in
+holding order, cut to its first two cards here):
 """
 
 
@@ -91,6 +92,7 @@ def json_example() -> str:
     first = table.to_act()[0]
     table.push(first, parse_move("pass", game.deck), 1_800_000_004.0)
     message = convert.game_view("0f8e2d1c4b3a49588c6d7e9f0a1b2c3d", table.view(0, 1_800_000_005.0))
+    del message.deck[2:]
     return json_format.MessageToJson(message, indent=2)
 
 
