@@ -53,7 +53,6 @@ POLICIES: dict[pb.TimeoutPolicy, TimeoutPolicy] = {
     pb.TIMEOUT_POLICY_UNSPECIFIED: TimeoutPolicy.BOT, pb.TIMEOUT_POLICY_BOT: TimeoutPolicy.BOT,
     pb.TIMEOUT_POLICY_FORFEIT: TimeoutPolicy.FORFEIT,
 }
-POLICY_ENUMS = {TimeoutPolicy.BOT: pb.TIMEOUT_POLICY_BOT, TimeoutPolicy.FORFEIT: pb.TIMEOUT_POLICY_FORFEIT}
 END_KINDS = {"resigned": pb.END_KIND_RESIGNED, "forfeited": pb.END_KIND_FORFEITED, "abandoned": pb.END_KIND_ABANDONED}
 ANNOUNCEMENTS: dict[pb.Announcements, str] = {pb.ANNOUNCEMENTS_NONE: "none", pb.ANNOUNCEMENTS_BELOTE: "belote", pb.ANNOUNCEMENTS_ALL: "all"}
 
