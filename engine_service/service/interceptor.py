@@ -232,7 +232,7 @@ class _CallLog:
         await self.context.abort(status.code, status.details, (*status.trailing_metadata, *request_id))
 
     def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
-        if isinstance(error, asyncio.CancelledError):
+        if isinstance(error, asyncio.CancelledError | GeneratorExit):  # the caller went away (a stream it dropped)
             self.code = grpc.StatusCode.CANCELLED
         account(self.fields["method"], self.code, self.reason, self.started, self.sent)
         logs.unbind_request(self._bound)

@@ -34,7 +34,12 @@ def bind_request(fields: dict[str, Any]) -> contextvars.Token[dict[str, Any] | N
 
 
 def unbind_request(token: contextvars.Token[dict[str, Any] | None]) -> None:
-    _request.reset(token)
+    try:
+        _request.reset(token)
+    except ValueError:
+        # A stream whose caller went away is closed by the event loop's finalizer, in a
+        # context of its own: nothing was bound there, so there is nothing to undo.
+        _request.set(None)
 
 
 class BufferedLogger:
