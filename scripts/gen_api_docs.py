@@ -111,14 +111,22 @@ curl -s http://127.0.0.1:8080/cardgames.v1.GameService/CreateGame \\
 ```
 
 An error is an HTTP status with the Connect code, the message and the same `google.rpc`
-details as over gRPC, the `ErrorInfo` (its `reason`) first, base64-encoded protobuf:
+details as over gRPC, the `ErrorInfo` (its `reason`) first: each as base64-encoded protobuf
+(`value`) and in readable JSON (`debug`), so a page reads the reason without decoding
+protobuf:
 
 ```sh
 curl -s http://127.0.0.1:8080/cardgames.v1.GameService/GetGame \\
   -H 'content-type: application/json' -d '{"gameId": "none"}'
 # HTTP 404: {"code": "not_found", "message": "no game has this id",
-#            "details": [{"type": "google.rpc.ErrorInfo", "value": "Cg5HQU1FX05PVF9GT1VORBIMY2FyZGdhbWVzLnYx"}]}
+#            "details": [{"type": "google.rpc.ErrorInfo", "value": "Cg5HQU1FX05PVF9GT1VORBIMY2FyZGdhbWVzLnYx",
+#                         "debug": {"reason": "GAME_NOT_FOUND", "domain": "cardgames.v1"}}]}
 ```
+
+A JSON request is read strictly: a field its message does not have (`"targetScor"` for
+`"targetScore"`) or an enumeration name its enum does not have is `INVALID_ARGUMENT`,
+reason `MALFORMED_REQUEST`, the unknown field named in the `BadRequest`, rather than read as
+the field left unset.
 
 A request the protocol itself refuses gets a plain HTTP answer with no body, as Connect
 specifies: a path that names no method (404), a method other than POST (405, with

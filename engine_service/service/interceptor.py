@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeAlias
 
 import grpc
-from google.protobuf.message import DecodeError
+from google.protobuf.message import DecodeError, Message
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
@@ -81,6 +81,24 @@ def status_detail(code: grpc.StatusCode, reason: str, message: str, field: str |
         violation = error_details_pb2.BadRequest.FieldViolation(field=field, description=message, reason=reason)
         detail.details.add().Pack(error_details_pb2.BadRequest(field_violations=[violation]))
     return detail
+
+
+# The detail messages an error's status carries (status_detail): what readers unpack them to.
+DETAIL_TYPES: tuple[type[Message], ...] = (error_details_pb2.ErrorInfo, error_details_pb2.BadRequest)
+
+
+def detail_messages(status: status_pb2.Status) -> list[Message]:
+    """The status's details unpacked (an unknown kind stays packed in its ``Any``)."""
+    found: list[Message] = []
+    for item in status.details:
+        kind = next((kind for kind in DETAIL_TYPES if item.Is(kind.DESCRIPTOR)), None)
+        if kind is None:
+            found.append(item)
+        else:
+            message = kind()
+            item.Unpack(message)
+            found.append(message)
+    return found
 
 
 def rich_status(code: grpc.StatusCode, reason: str, message: str, field: str | None) -> grpc.Status:
@@ -201,9 +219,11 @@ class _CallLog:
         """The request message, its ids bound to the log context; undecodable bytes are an error of the caller."""
         try:
             request = parse(raw)
-        except DecodeError:
-            raise errors.InvalidInput("the request is not a valid message of this method", reason=errors.ServiceReason.MALFORMED_REQUEST,
-                                      field="request") from None
+        except DecodeError as error:
+            field = getattr(error, "field", None)  # a JSON request's unknown field, named
+            message = f"the request has no field {field}" if field else "the request is not a valid message of this method"
+            raise errors.InvalidInput(message, reason=errors.ServiceReason.MALFORMED_REQUEST,
+                                      field=field or "request") from None
         # The bound context is this dict: what is added here is on every later log line.
         game_id = getattr(request, "game_id", "")
         if game_id:

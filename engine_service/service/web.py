@@ -39,6 +39,7 @@ from google.protobuf import descriptor_pool, json_format, message_factory
 from google.protobuf.message import DecodeError, Message
 from google.rpc import status_pb2
 from protobuf.wkt import Any as WireAny
+from protobuf.wkt import Struct as WireStruct
 from starlette.applications import Starlette
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Mount
@@ -46,9 +47,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as Message_
 
+from ..rules.errors import ECHO_LIMIT
 from . import logs
 from . import web_admission as admission
-from .interceptor import REQUEST_ID_KEY, Handler, ServiceInterceptor
+from .interceptor import REQUEST_ID_KEY, Handler, ServiceInterceptor, detail_messages
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 # Every sentence and name a player reads, one JSON file per language: shipped in the client package.
@@ -115,6 +117,15 @@ class _JsonCodec:
         return Undecoded(bytes(data), is_json=True)
 
 
+class UnknownField(DecodeError):
+    """A JSON request names a field its message does not have (a typo would otherwise read as
+    the field left unset): ``field`` is its path, as the caller wrote it, cut short."""
+
+    def __init__(self, field: str) -> None:
+        super().__init__(f"the request has no field {field}")
+        self.field = field
+
+
 def _parser(message_class: type[Message]) -> Callable[[Undecoded], Message]:
     """Decodes a body of ``message_class``; what does not parse is a ``DecodeError``, as for gRPC."""
 
@@ -126,13 +137,40 @@ def _parser(message_class: type[Message]) -> Callable[[Undecoded], Message]:
             document = orjson.loads(body.data)
             if not isinstance(document, dict):
                 raise ValueError("not an object")
-            # Unknown fields are skipped, as the binary format skips them: newer clients keep working.
-            json_format.ParseDict(document, message, ignore_unknown_fields=True)
+            unknown = _unknown_field(document, message_class.DESCRIPTOR)
+            if unknown is not None:
+                raise UnknownField(unknown)
+            # Strict: an unknown enum name is an error too, not the field's default.
+            json_format.ParseDict(document, message)
         except (json_format.ParseError, ValueError, TypeError, RecursionError):
             raise DecodeError("not this method's request in JSON") from None
         return message
 
     return parse
+
+
+def _unknown_field(document: dict[str, Any], descriptor: Any, path: str = "") -> str | None:
+    """The path of the first key of ``document`` (recursively) that names no field of its
+    message (by its JSON or its proto name), or None."""
+    for key, value in document.items():
+        field = descriptor.fields_by_camelcase_name.get(key) or descriptor.fields_by_name.get(key)
+        where = f"{path}.{key}" if path else str(key)
+        if field is None:
+            return echo_path(where)
+        if field.message_type is None or field.message_type.GetOptions().map_entry:
+            continue
+        items = value if isinstance(value, list) and field.is_repeated else [value]
+        for index, item in enumerate(items):
+            if isinstance(item, dict):
+                found = _unknown_field(item, field.message_type, f"{where}[{index}]" if field.is_repeated else where)
+                if found is not None:
+                    return found
+    return None
+
+
+def echo_path(path: str) -> str:
+    """A field path the caller wrote, as an error repeats it: cut to the echo limit."""
+    return path if len(path) <= ECHO_LIMIT else path[:ECHO_LIMIT] + "..."
 
 
 class HttpContext:
@@ -167,8 +205,20 @@ class HttpContext:
         for key, value in trailing_metadata:
             if key == _STATUS_DETAILS_KEY and isinstance(value, bytes):
                 status = status_pb2.Status.FromString(value)
-                found = [ErrorDetail(WireAny(type_url=item.type_url, value=item.value)) for item in status.details]
+                found = [_ReadableDetail(item, message) for item, message in zip(status.details, detail_messages(status))]
         raise ConnectError(_CODES[code], details, found)
+
+
+class _ReadableDetail(ErrorDetail):
+    """A ``google.rpc`` detail as Connect sends it: packed as over gRPC, and in readable JSON
+    too (Connect's "debug"), so a page reads the reason without decoding protobuf."""
+
+    def __init__(self, packed: Any, message: Message) -> None:
+        super().__init__(WireAny(type_url=packed.type_url, value=packed.value))
+        self._readable = WireStruct.from_python(json_format.MessageToDict(message))
+
+    def value(self, *kind: Any) -> Any:
+        return super().value(*kind) if kind else self._readable
 
 
 def _method_info(service: str, method: Any, stream: bool) -> MethodInfo[Any, Any]:

@@ -23,11 +23,12 @@ from urllib.parse import quote
 
 import grpc
 import orjson
+from google.protobuf import json_format
 from starlette.types import Message, Receive, Send
 
 from . import logs
 from .errors import ServiceReason
-from .interceptor import MAX_MESSAGE, REQUEST_ID_KEY, account, request_id_of, status_detail
+from .interceptor import MAX_MESSAGE, REQUEST_ID_KEY, account, detail_messages, request_id_of, status_detail
 
 # The largest request body read, as gRPC's own default limit.
 MAX_REQUEST_BYTES = 4 * 1024 * 1024
@@ -178,8 +179,9 @@ async def refuse(send: Send, protocol: Protocol, json: bool, refused: Refused, p
         await _respond(send, 200, content_type, _ENVELOPE.pack(0x80, len(trailers)) + trailers.encode())
         return
     error = {"code": _connect_code(refused.code), "message": detail.message[:MAX_MESSAGE],
-             "details": [{"type": item.type_url.rsplit("/", 1)[-1],
-                          "value": base64.b64encode(item.value).decode().rstrip("=")} for item in detail.details]}
+             "details": [{"type": item.DESCRIPTOR.full_name,
+                          "value": base64.b64encode(item.SerializeToString()).decode().rstrip("="),
+                          "debug": json_format.MessageToDict(item)} for item in detail_messages(detail)]}
     if protocol is Protocol.CONNECT_STREAM:
         end = orjson.dumps({"error": error})
         content_type = "application/connect+json" if json else "application/connect+proto"

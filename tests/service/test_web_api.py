@@ -132,6 +132,32 @@ def test_a_body_that_is_not_the_request_in_json_is_malformed(web, body):
     assert (answer.code, answer.reasons, answer.fields) == ("invalid_argument", ["MALFORMED_REQUEST"], ["request"])
 
 
+@pytest.mark.parametrize(("body", "field"), [
+    ({"variant": "VARIANT_BELOTE", "options": {"belote": {"common": {"targetScor": 501}}}}, "options.belote.common.targetScor"),
+    ({"variant": "VARIANT_HEARTS", "sead": "x"}, "sead"),
+    ({"variant": "VARIANT_HEARTS", "table": {"seats": [{"kind": "SEAT_KIND_BOT"}, {"knid": "SEAT_KIND_BOT"}]}}, "table.seats[1].knid"),
+    ({"variant": "VARIANT_HEARTS", "x" * 500: 1}, "x" * 40 + "..."),
+])
+def test_a_json_request_with_a_field_its_message_lacks_is_refused_naming_it(web, body, field):
+    """A typo must not read as the field left unset (a game to 1000 instead of 501)."""
+    listed = len(web.ok(GAME + "ListGames", {"pageSize": 1000}).get("games", []))
+    answer = web.call(GAME + "CreateGame", body)
+    assert isinstance(answer, ConnectError)
+    assert (answer.code, answer.reasons, answer.fields) == ("invalid_argument", ["MALFORMED_REQUEST"], [field])
+    assert len(web.ok(GAME + "ListGames", {"pageSize": 1000}).get("games", [])) == listed  # nothing was created
+
+
+@pytest.mark.parametrize("body", [
+    {"variant": "VARIANT_HEARTS", "table": {"clock": {"perMoveMs": "1000", "timeoutPolicy": "TIMEOUT_POLICY_FORFIET"}}},
+    {"variant": "VARIANT_HEARTS", "table": {"seats": [{"kind": "SEAT_KIND_BOT", "strength": "BOT_STRENGTH_HINTT"}] * 4}},
+    {"variant": "VARIANT_HEARTZ"},
+])
+def test_a_json_request_with_an_enumeration_name_its_enum_lacks_is_malformed(web, body):
+    answer = web.call(GAME + "CreateGame", body)
+    assert isinstance(answer, ConnectError)
+    assert (answer.code, answer.reasons) == ("invalid_argument", ["MALFORMED_REQUEST"])
+
+
 def test_every_echo_of_hostile_input_is_cut_short(web):
     answer = web.call(GAME + "CreateGame", {"variant": "VARIANT_HEARTS", "deal": "X" * 100_000})
     assert isinstance(answer, ConnectError) and answer.code == "invalid_argument"
@@ -366,3 +392,23 @@ def test_the_page_is_served_the_catalogue_of_words_the_terminal_reads(web_server
         assert answer.json() == catalogue(language)
     for missing in ("/words/de.json", "/words/%2e%2e/__init__.py", "/words/..%2f__init__.py"):
         assert httpx.get(f"http://{web_server.web_address}{missing}").status_code == 404
+
+
+def test_a_connect_error_gives_every_detail_in_readable_json_too(web_server):
+    """A page reads the reason and the field at fault without decoding protobuf (Connect's "debug")."""
+    url = f"http://{web_server.web_address}{GAME}"
+    refused = httpx.post(url + "CreateGame", json={"variant": "VARIANT_HEARTS", "sead": "x"})  # by the service
+    early = httpx.post(url + "GetGame", json={"gameId": "g"}, headers={"connect-timeout-ms": "soon"})  # before the call
+    body = b'{"gameId": "none"}'
+    streamed = httpx.post(url + "WatchGame", content=struct.pack(">BI", 0, len(body)) + body,
+                          headers={"content-type": "application/connect+json"})
+    for answer, reason, field in ((refused, "MALFORMED_REQUEST", "sead"), (early, "MALFORMED_REQUEST", "connect-timeout-ms")):
+        details = {detail["type"]: detail for detail in answer.json()["details"]}
+        assert details["google.rpc.ErrorInfo"]["debug"] == {"reason": reason, "domain": "cardgames.v1"}
+        violation = details["google.rpc.BadRequest"]["debug"]["fieldViolations"][0]
+        assert (violation["field"], violation["reason"]) == (field, reason)
+        packed = error_details_pb2.ErrorInfo.FromString(base64.b64decode(details["google.rpc.ErrorInfo"]["value"] + "=="))
+        assert packed.reason == reason  # the same detail, packed as over gRPC
+    end = streamed.content[5:]  # the stream's last envelope: {"error": ...}
+    (info,) = [detail for detail in json.loads(end)["error"]["details"] if detail["type"] == "google.rpc.ErrorInfo"]
+    assert info["debug"]["reason"] == "GAME_NOT_FOUND"

@@ -1,5 +1,5 @@
 // A small client of the Connect protocol over fetch: unary calls and server streams in
-// JSON, and the errors' google.rpc.ErrorInfo reason.
+// JSON, and the errors' google.rpc.ErrorInfo reason (read from each detail's JSON).
 
 export class ConnectError extends Error {
   constructor(code, message, reason = "", status = 0) {
@@ -18,65 +18,13 @@ const HTTP_CODES = {
   504: "unavailable",
 };
 
-function base64Bytes(text) {
-  const normal = text.replace(/-/g, "+").replace(/_/g, "/");
-  const padded = normal + "===".slice((normal.length + 3) % 4);
-  const binary = atob(padded);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-function readVarint(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    if (at >= bytes.length) throw new Error("truncated varint");
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    if (!(byte & 0x80)) return [value, at];
-    shift += 7;
-  }
-}
-
-// The string fields of a protobuf message, by field number (other wire types skipped).
-export function protobufStrings(bytes) {
-  const fields = {};
-  let at = 0;
-  while (at < bytes.length) {
-    let key;
-    [key, at] = readVarint(bytes, at);
-    const field = Math.floor(key / 8);
-    const wire = key & 7;
-    if (wire === 2) {
-      let length;
-      [length, at] = readVarint(bytes, at);
-      fields[field] = new TextDecoder().decode(bytes.subarray(at, at + length));
-      at += length;
-    } else if (wire === 0) {
-      [, at] = readVarint(bytes, at);
-    } else if (wire === 1) {
-      at += 8;
-    } else if (wire === 5) {
-      at += 4;
-    } else {
-      break;
-    }
-  }
-  return fields;
-}
-
-// The ErrorInfo reason of a Connect error body's details, if any.
+// The ErrorInfo reason of a Connect error body's details, if any: the server gives every
+// detail in readable JSON too (Connect's "debug"), so no protobuf is decoded here.
 export function reasonOf(details) {
   for (const detail of details || []) {
     const type = String(detail.type || "");
-    if (!type.endsWith("google.rpc.ErrorInfo")) continue;
-    if (detail.debug && detail.debug.reason) return detail.debug.reason;
-    try {
-      const reason = protobufStrings(base64Bytes(detail.value || ""))[1];
-      if (reason) return reason;
-    } catch (_) {
-      // an undecodable detail: the code and message still stand
+    if (type.endsWith("google.rpc.ErrorInfo") && detail.debug && typeof detail.debug.reason === "string") {
+      return detail.debug.reason;
     }
   }
   return "";
