@@ -9,6 +9,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import grpc
 import pytest
 from cardgames_client import AsyncClient, CardgamesError, Client, deal_input, options
 
@@ -150,3 +151,31 @@ def test_async_client_at_a_table(server):
     assert [event.kind for event in resigned.change.events] == ["resigned", "game_over"]
     assert again.view.status == pb.GAME_STATUS_ACTIVE and again.view.rematch_of  # one person: it starts at once
     assert all(summary.open_seats > 0 for summary in lobby.games)
+
+
+@pytest.mark.parametrize("text", ["garbage", "fly:QS", "", "x" * 10_000])
+def test_a_move_the_library_cannot_read_is_a_cardgames_error_before_anything_is_sent(server, text):
+    with Client(server.address) as client:
+        game = client.create_game("hearts", seed="unreadable")
+        for attempt in (lambda: client.submit_move(game.game_id, 0, game.tokens[0], text),
+                        lambda: client.validate_move(game.game_id, 0, game.tokens[0], text)):
+            with pytest.raises(CardgamesError) as caught:
+                attempt()
+            error = caught.value
+            assert (error.code, error.reason, error.fields) == (grpc.StatusCode.INVALID_ARGUMENT, "UNKNOWN_MOVE", ("move",))
+            assert isinstance(error, ValueError) and len(error.message) < 100
+        assert client.get_game(game.game_id).version == 0
+
+
+def test_the_asyncio_client_refuses_the_same_requests_the_same_way(server):
+    async def scenario() -> None:
+        async with AsyncClient(server.address) as client:
+            game = await client.create_game("hearts", seed="unreadable-async")
+            with pytest.raises(CardgamesError) as caught:
+                await client.submit_move(game.game_id, 0, game.tokens[0], "garbage")
+            assert caught.value.reason == "UNKNOWN_MOVE"
+            with pytest.raises(CardgamesError) as caught:
+                await client.create_game("poker")
+            assert (caught.value.reason, caught.value.fields) == ("INVALID_VARIANT", ("variant",))
+
+    asyncio.run(scenario())
