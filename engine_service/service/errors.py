@@ -30,6 +30,7 @@ class ServiceReason(str, Enum):
     REQUEST_TIMEOUT = "REQUEST_TIMEOUT"
     # Who may ask.
     MISSING_CREDENTIAL = "MISSING_CREDENTIAL"
+    MALFORMED_CREDENTIAL = "MALFORMED_CREDENTIAL"  # an authorization header that is not "Bearer <token>"
     INVALID_CREDENTIAL = "INVALID_CREDENTIAL"
     WRONG_SEAT = "WRONG_SEAT"
     # What is there to ask about.

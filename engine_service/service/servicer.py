@@ -19,7 +19,7 @@ from .. import hints
 from ..rules import variant_class
 from ..tables import TableView
 from . import convert
-from .errors import InvalidInput, ServiceReason
+from .errors import InvalidInput, ServiceReason, Unauthenticated
 from .games import GameService
 from .interceptor import Context
 from .solving import SolverSlots
@@ -29,10 +29,17 @@ MAX_PAGE_SIZE = 1000
 
 
 def bearer_token(context: Context) -> str | None:
-    """The token of `authorization: Bearer <token>`, if the call carries one."""
+    """The token of `authorization: Bearer <token>` (the scheme's case aside), if the call
+    carries one; a header in another form is refused, naming the mistake, rather than read
+    as no token at all."""
     for key, value in context.invocation_metadata() or ():
-        if key == "authorization" and isinstance(value, str) and value.startswith("Bearer "):
-            return value[len("Bearer "):].strip()
+        if key != "authorization":
+            continue
+        scheme, _, token = str(value).strip().partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise Unauthenticated("the authorization header must be 'Bearer <token>'",
+                                  reason=ServiceReason.MALFORMED_CREDENTIAL)
+        return token.strip()
     return None
 
 

@@ -223,3 +223,22 @@ def test_a_rejection_does_not_tell_where_a_card_is(client):
             game.game_id, seat, game.tokens[seat], f"play:{c.code}"), C.FAILED_PRECONDITION, "CARD_NOT_IN_HAND")
         answers.append((error.code, error.reason, error.message.replace(card.code, "<card>"), error.fields))
     assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize("header", ["{token}", "Token {token}", "Bearer", "Basic {token}", "Bearer  "])
+def test_an_authorization_header_not_in_the_bearer_form_is_named_as_the_mistake(client, game, header):
+    """Not "this call needs the seat's token", which hides what is wrong."""
+    metadata = (("authorization", header.format(token=game.tokens[0])),)
+    with pytest.raises(grpc.RpcError) as caught:
+        client.stub.SubmitMove(api.SubmitMoveRequest(game_id=game.game_id, seat=0, move=move("pass")), metadata=metadata)
+    error = CardgamesError.from_rpc_error(caught.value)
+    assert (error.code, error.reason) == (grpc.StatusCode.UNAUTHENTICATED, "MALFORMED_CREDENTIAL")
+    assert "Bearer <token>" in error.message and game.tokens[0] not in error.message
+
+
+def test_the_bearer_scheme_is_read_whatever_its_case(client, game):
+    seat = client.get_game(game.game_id).to_act[0]
+    for scheme in ("bearer", "BEARER"):
+        answer = client.stub.GetGame(api.GetGameRequest(game_id=game.game_id, seat=seat),
+                                     metadata=(("authorization", f"{scheme} {game.tokens[seat]}"),))
+        assert answer.view.viewer == seat and answer.view.hand
