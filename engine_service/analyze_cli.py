@@ -8,9 +8,11 @@ Dask cluster, one JSON line per deal.
 Each line of the output is one deal, in the input's order: ``index``, the ``deal`` in the
 deal notation (docs/rules.md), its ``value`` (an integer, in ``unit``, for the taker of
 the default contract, or hearts' player 0), every legal first card's value (``cards``),
-the ``contract`` solved, and with ``--table`` the double-dummy table (every trump and
-taker). A deal that cannot be analysed gets a line with its ``error``; the run goes on.
-Run again with the same output file, it resumes after the last complete line.
+the ``contract`` solved, with ``--table`` the double-dummy table (every trump and taker),
+and the run's ``options`` (variant, table). A deal that cannot be analysed gets a line with
+its ``error``; the run goes on. Run again with the same output file and options, it resumes
+after the last complete line (an output made of other deals or with other options is
+refused, as is a ``--cluster`` where no scheduler answers: one line, exit status 2).
 
 The cluster engine is Dask (``distributed``): a pure-Python scheduler and workers started
 with ``dask scheduler`` / ``dask worker`` on any machines where this package is installed,
@@ -61,20 +63,26 @@ def read_deals(path: str) -> list[str]:
 
 
 def analyse_one(variant: str, index: int, deal: str, table: bool) -> dict[str, Any]:
-    """One deal's output line (its error's, if it cannot be analysed). Keeps one solver per
-    process: its tables stay warm from deal to deal."""
+    """One deal's output line (its error's, if it cannot be analysed), with the run's options.
+    Keeps one solver per process: its tables stay warm from deal to deal."""
     solver = getattr(_local, "solver", None)
     if solver is None:
         solver = _local.solver = Solver()
+    line: dict[str, Any] = {"index": index, "deal": deal, "options": run_options(variant, table)}
     try:
         result = analyse_deal(variant, deal, table=table, solver=solver)
     except RuleViolation as violation:
-        return {"index": index, "deal": deal, "error": f"{violation.reason.value}: {violation.message}"}
+        return {**line, "error": f"{violation.reason.value}: {violation.message}"}
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:
-        return {"index": index, "deal": deal, "error": f"{type(error).__name__}: the analysis failed"}
-    return {"index": index, "deal": deal, **record(result)}
+        return {**line, "error": f"{type(error).__name__}: the analysis failed"}
+    return {**line, **record(result)}
+
+
+def run_options(variant: str, table: bool) -> dict[str, Any]:
+    """What a run's lines depend on besides the deal: a resumed output must have been made with the same."""
+    return {"variant": variant, "table": table}
 
 
 def record(result: DealAnalysis) -> dict[str, Any]:
@@ -104,12 +112,20 @@ def completed(output: Path) -> int:
     return keep.count(b"\n")
 
 
-def _same_input(output: Path, lines: int, deals: list[str]) -> bool:
-    """Whether a previous run's output is of these deals (its last line is the same deal)."""
-    if lines > len(deals):
-        return False
-    last = json.loads(output.read_text().splitlines()[lines - 1])
-    return bool(last.get("index") == lines - 1 and last.get("deal") == deals[lines - 1])
+def _resumable(output: Path, lines: int, deals: list[str], options: dict[str, Any]) -> str | None:
+    """Why a previous run's output cannot be resumed by this run (None: it can): its last
+    line must be the same deal, analysed with the same options."""
+    try:
+        last = json.loads(output.read_text().splitlines()[lines - 1])
+    except (ValueError, UnicodeDecodeError):
+        return f"{output} is not an output of cardgames-analyze; give another --output"
+    if not isinstance(last, dict) or lines > len(deals) or last.get("index") != lines - 1 or last.get("deal") != deals[lines - 1]:
+        return f"{output} holds the analysis of other deals; give another --output"
+    if last.get("options") != options:
+        made = last.get("options") or {}
+        return (f"{output} was made with other options (variant {made.get('variant')}, table {made.get('table')}); "
+                "give another --output, or the same options")
+    return None
 
 
 def _end_with_the_run() -> None:
@@ -149,17 +165,26 @@ def run_local(variant: str, items: list[tuple[int, str]], table: bool, processes
                 future.cancel()
 
 
-def run_cluster(address: str, variant: str, items: list[tuple[int, str]], table: bool) -> Iterator[dict[str, Any]]:
-    """The lines as they finish, solved by the workers of the Dask scheduler at ``address``."""
-    from distributed import Client, as_completed
+def connect(address: str, timeout: float) -> Any:
+    """A client of the Dask scheduler at ``address``; OSError if none answers within ``timeout`` seconds."""
+    from distributed import Client
 
-    with Client(address) as client:  # type: ignore[no-untyped-call]  # distributed ships no full annotations
-        futures = [client.submit(analyse_one, variant, index, deal, table, pure=False) for index, deal in items]
-        try:
-            for future in as_completed(futures):  # type: ignore[no-untyped-call]
-                yield future.result()
-        finally:
-            client.cancel(futures)
+    try:
+        return Client(address, timeout=timeout)  # type: ignore[no-untyped-call]  # distributed ships no full annotations
+    except (OSError, TimeoutError, ValueError) as error:
+        raise OSError(f"no Dask scheduler answers at {address} within {timeout:g} s") from error
+
+
+def run_cluster(client: Any, variant: str, items: list[tuple[int, str]], table: bool) -> Iterator[dict[str, Any]]:
+    """The lines as they finish, solved by the workers of the Dask scheduler ``client`` is connected to."""
+    from distributed import as_completed
+
+    futures = [client.submit(analyse_one, variant, index, deal, table, pure=False) for index, deal in items]
+    try:
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            yield future.result()
+    finally:
+        client.cancel(futures)
 
 
 def write_in_order(lines: Iterable[dict[str, Any]], first: int, out: IO[str], progress: tqdm[Any]) -> None:
@@ -186,6 +211,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--output", help="the JSON lines file (resumed if it exists); default standard output")
     parser.add_argument("--table", action="store_true", help="add each deal's double-dummy table")
     parser.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786) to run on")
+    parser.add_argument("--connect-timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="how long to wait for the --cluster scheduler to answer (default %(default)s)")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1, help="local processes (default: cores)")
     args = parser.parse_args(argv)
     if (args.file is None) == (args.random is None):
@@ -206,17 +233,26 @@ def main(argv: list[str] | None = None) -> int:
         first = completed(output) if output is not None else 0
     except (OSError, UnicodeDecodeError) as error:
         return _refused(_why(error))
-    if output is not None and first and not _same_input(output, first, deals):
-        return _refused(f"{output} holds the analysis of other deals; give another --output")
+    if output is not None and first:
+        why = _resumable(output, first, deals, run_options(args.variant, args.table))
+        if why is not None:
+            return _refused(why)
     items = list(enumerate(deals))[first:]
+    try:
+        # The scheduler first: a run that cannot start leaves no output file behind.
+        cluster = connect(args.cluster, args.connect_timeout) if args.cluster else None
+    except OSError as error:
+        return _refused(str(error))
     try:
         out: IO[str] = open(output, "a") if output is not None else sys.stdout  # closed below
     except OSError as error:
+        if cluster is not None:
+            cluster.close()
         return _refused(_why(error))
     # On standard error: the rate and the time left (shown on a terminal only).
     progress = tqdm(total=len(deals), initial=first, unit="deal", file=sys.stderr, smoothing=0.1, disable=None)
     try:
-        lines = (run_cluster(args.cluster, args.variant, items, args.table) if args.cluster
+        lines = (run_cluster(cluster, args.variant, items, args.table) if cluster is not None
                  else run_local(args.variant, items, args.table, args.processes))
         write_in_order(lines, first, out, progress)
     except KeyboardInterrupt:
@@ -229,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
         progress.close()
         if out is not sys.stdout:
             out.close()
+        if cluster is not None:
+            cluster.close()
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -159,3 +160,34 @@ def test_the_cluster_mode_on_a_local_dask_cluster_gives_the_same_output(tmp_path
                       env={"PYTHONPATH": os.pathsep.join(sys.path)}) as cluster:
         assert main([*common, "--output", str(clustered), "--cluster", cluster.scheduler_address]) == 0
     assert clustered.read_text() == local.read_text()
+
+
+@pytest.mark.parametrize("changed", [["--table"], ["--variant", "belote3"]])
+def test_an_output_made_with_other_options_is_never_resumed(tmp_path, capsys, changed):
+    """With --table, then without: the two kinds of line would otherwise mix silently."""
+    output = tmp_path / "out.jsonl"
+    common = ["--random", "3", "--seed", "same", "--output", str(output)]
+    assert main(["--variant", "euchre3", *common]) == 0
+    before = output.read_text()
+    assert all(json.loads(line)["options"] == {"variant": "euchre3", "table": False} for line in before.splitlines())
+    variant = ["--variant", "euchre3"] if "--variant" not in changed else []
+    capsys.readouterr()
+    assert main([*variant, *changed, *common]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and ("other options" in error or "other deals" in error), error
+    assert output.read_text() == before
+    assert main(["--variant", "euchre3", *common]) == 0 and output.read_text() == before  # the same options: done already
+
+
+def test_a_cluster_where_no_scheduler_answers_is_a_one_line_error_leaving_no_output(tmp_path, capsys):
+    with socket.socket() as unused:
+        unused.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{unused.getsockname()[1]}"  # nothing listens there
+    output = tmp_path / "out.jsonl"
+    started = time.monotonic()
+    code = main(["--variant", "euchre3", "--random", "3", "--output", str(output), "--cluster", address,
+                 "--connect-timeout", "1"])
+    error = capsys.readouterr().err
+    assert code == 2 and error.count("\n") == 1 and address in error and "Traceback" not in error, error
+    assert not output.exists()
+    assert time.monotonic() - started < 30  # the wait is bounded by --connect-timeout, not Dask's default
