@@ -22,7 +22,7 @@ from typing import Any, TypeVar, Union
 
 from .cards import Card, Deck, Suit
 from .errors import Reason, RuleViolation
-from .events import DealOutcome, DealResult, Event, Hidden
+from .events import RESULTS, DealOutcome, DealResult, Event, Hidden
 from .moves import Move, parse_move
 
 T = TypeVar("T")
@@ -78,11 +78,9 @@ def event_types() -> dict[str, type[Event]]:
 
 
 def _result_type(data: Mapping[str, Any]) -> type[DealResult]:
-    from . import VARIANTS  # the variants know their result type; this module is below them
-
     if data.get("outcome") == DealOutcome.VOID.value:
         return DealResult
-    return VARIANTS[data["variant"]].result_type
+    return next(cls for cls in RESULTS if cls.VARIANT == data["variant"])
 
 
 def _dataclass_from(cls: type[T], data: Mapping[str, Any], deck: Deck) -> T:

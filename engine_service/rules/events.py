@@ -97,6 +97,7 @@ class DealResult:
     to its match total (a team in belote, a seat otherwise)."""
 
     DETAILS: ClassVar[str | None] = None  # the case of the API's variant details, if any
+    VARIANT: ClassVar[str | None] = None  # the variant whose played deals it is (None: any, void)
 
     variant: str = field(metadata=internal())  # the API names it by the details' case
     deal_number: int
@@ -117,10 +118,13 @@ class DealResult:
 class Euchre3Result(DealResult):
     """euchre3: tricks decide, no details beyond the common part."""
 
+    VARIANT: ClassVar[str | None] = "euchre3"
+
 
 @dataclass(frozen=True, kw_only=True)
 class BeloteResult(DealResult):
     DETAILS: ClassVar[str | None] = "belote"
+    VARIANT: ClassVar[str | None] = "belote"
 
     capot: bool
     team_card_points: tuple[int, ...]  # per team, 252 to a capot
@@ -137,6 +141,7 @@ class BeloteResult(DealResult):
 @dataclass(frozen=True, kw_only=True)
 class Belote3Result(DealResult):
     DETAILS: ClassVar[str | None] = "belote3"
+    VARIANT: ClassVar[str | None] = "belote3"
 
     capot_seats: tuple[int, ...]  # seats that won no trick
     declarations: tuple[int, ...]  # per seat
@@ -147,6 +152,7 @@ class Belote3Result(DealResult):
 @dataclass(frozen=True, kw_only=True)
 class HeartsResult(DealResult):
     DETAILS: ClassVar[str | None] = "hearts"
+    VARIANT: ClassVar[str | None] = "hearts"
 
     moon_shooter: int | None  # who took every penalty card
 

@@ -46,13 +46,13 @@ import time
 from typing import TYPE_CHECKING
 
 from . import logs
+from .settings import OPTIONS, Settings
 from .store import DatabaseTooNew, SqliteStore, database_for_logs, is_postgres, sqlite_path
 
 if TYPE_CHECKING:
     import asyncio
     from collections.abc import Callable
 
-    from .server import Settings
 
 READY_FD_ENV = "CARDGAMES_READY_FD"
 LIFELINE_FD_ENV = "CARDGAMES_LIFELINE_FD"
@@ -109,7 +109,6 @@ def reserve_address(address: str) -> tuple[socket.socket, str]:
 
 def worker_command(settings: Settings, address: str, web_address: str = "") -> list[str]:
     """The command line of a worker: every setting as its flag, one process, the reserved addresses."""
-    from .server import OPTIONS  # here: server.py imports this module
 
     worker = dataclasses.replace(settings, workers=1, address=address, web_address=web_address)
     # Not the database: a URL may hold a password, and a command line is public (ps); the
@@ -121,8 +120,6 @@ def worker_command(settings: Settings, address: str, web_address: str = "") -> l
 
 def worker_environment(settings: Settings) -> dict[str, str]:
     """What a worker gets in its environment beside the supervisor's: the database."""
-    from .server import OPTIONS
-
     return {option.env: settings.database for option in OPTIONS if option.field == "database"}
 
 

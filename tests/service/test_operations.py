@@ -18,7 +18,8 @@ from cardgames_client import CardgamesError, Client
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
-from engine_service.service.server import Server, parse_settings
+from engine_service.service.server import Server
+from engine_service.service.settings import parse_settings
 from engine_service.solver import DEFAULT_MEMORY_MB
 from tests.service.players import QUICK_OPTIONS, next_move, play_to_end
 from tests.service.server_process import ServerProcess

@@ -235,3 +235,8 @@ def test_an_answer_stored_before_events_had_a_schema_reads_as_its_seat_saw_it():
     assert isinstance(scored.result, HeartsResult) and scored.result.moon_shooter == 0
     assert scored.result.outcome is DealOutcome.MOON
     assert SeenChange.from_dict(change.to_dict(), game.deck, "hearts", 1) == change
+
+
+def test_each_variant_names_the_result_type_that_names_it_back():
+    for name, cls in VARIANTS.items():
+        assert cls.result_type.VARIANT == name

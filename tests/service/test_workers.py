@@ -14,7 +14,7 @@ from pathlib import Path
 import grpc
 from cardgames_client import Client, CreatedGame
 
-from engine_service.service.server import OPTIONS, Settings, parse_settings
+from engine_service.service.settings import OPTIONS, Settings, parse_settings
 from engine_service.service.workers import RESTART_ATTEMPTS, worker_command, worker_environment
 from tests.service.players import QUICK_OPTIONS, next_move
 from tests.service.server_process import ServerProcess
