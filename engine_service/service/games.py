@@ -1,27 +1,21 @@
-"""The application layer: games as the service keeps them, independent of gRPC.
+"""The application layer: the service's use cases, independent of gRPC.
 
-A live game is a :class:`Table` (the engine's :class:`Game` with its seats, clocks and
-ending) rebuilt from its stored record and log, kept in memory, and guarded by one
-asyncio lock (the engine is not thread-safe, and an entry must be durable before anyone
-sees it). Reads catch up with the database first, and
-so do moves while another process writes to the file, so several server processes may
-share one: the store's compare-and-set decides which of two racing moves wins, and the
-loser reloads.
+Each reaches a game through the live games (``live.py``: the cache of tables rebuilt from
+the store, one lock per game, catching up with other processes' entries) and watchers are
+served by the fan-out (``watching.py``). Several server processes may share one store: its
+compare-and-set decides which of two racing entries wins, and the loser decides again on
+the latest state.
 """
 
 from __future__ import annotations
 
-import asyncio
 import base64
-import contextlib
 import dataclasses
 import hashlib
 import secrets
 import uuid
-import weakref
-from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..analysis import played_start
@@ -29,7 +23,6 @@ from ..bots import SeatKnowledge, knowledge_of
 from ..hints import Question, hint_question
 from ..rules import DealOutcome, Game, Move, NextDeal, RuleViolation, new_game, variant_class
 from ..rules.cards import Deck
-from ..rules.codec import event_from_data, event_types, to_data
 from ..rules.errors import Reason
 from ..rules.events import Event
 from ..rules.notation import Position
@@ -37,7 +30,6 @@ from ..tables import (
     Actor,
     Due,
     DueKind,
-    SeatClock,
     SeatKind,
     SeatSpec,
     Status,
@@ -48,105 +40,32 @@ from ..tables import (
     TimeoutPolicy,
     action_text,
 )
-from . import metrics
+from .changes import Change, SeenChange
 from .clock import Clock, SystemClock
 from .credentials import new_token, seat_of, token_hash
 from .errors import (
     AlreadyExists,
     FailedPrecondition,
-    GameNotFound,
     InvalidInput,
     OutOfRange,
     PermissionDenied,
-    ServiceError,
     ServiceReason,
     Unauthenticated,
     VersionConflict,
 )
-from .store import Facts, GameRecord, GameRow, GameStore, MoveRecord
+from .live import Apply, LiveGame, LiveGames, OnDue
+from .store import GameRecord, GameRow, GameStore, MoveRecord
+from .watching import Watchers
 
 # A move as a request gives it, read against the game's deck once the game is loaded.
 ReadMove = Callable[[Deck], Move]
 MAX_REQUEST_ID = 128
 MAX_SEED = 256
-# The longest a watcher sleeps without looking at its game (the store's notices wake it sooner).
-WATCH_SAFETY_SECONDS = 1.0
-
-
 # The most characters of an invitation code.
 MAX_INVITATION = 128
 
-
-@dataclass(frozen=True)
-class Change:
-    """One entry of the log: the version it produced, whose it was, what it did (unredacted)."""
-
-    version: int
-    seat: int | None  # None: the table's own entry (abandonment, a rematch's link)
-    events: tuple[Event, ...]
-    at: float = 0.0  # when it was made
-    clocks: tuple[SeatClock, ...] = ()  # every seat's clock just after the entry (public)
-
-    def for_viewer(self, viewer: int | None) -> SeenChange:
-        return SeenChange(self.version, self.seat, tuple(event.for_viewer(viewer) for event in self.events),
-                          self.at, self.clocks)
-
-
-@dataclass(frozen=True)
-class SeenChange:
-    """A change as one viewer may see it: its events redacted for that viewer."""
-
-    version: int
-    seat: int | None
-    events: tuple[Event, ...]
-    at: float = 0.0
-    clocks: tuple[SeatClock, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"schema": Event.SCHEMA_VERSION, "version": self.version, "seat": self.seat,
-                "events": [to_data(event) for event in self.events], "at": self.at,
-                "clocks": [[clock.bank, clock.deadline] for clock in self.clocks]}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any], deck: Deck, variant: str, viewer: int | None) -> SeenChange:
-        """The change ``to_dict`` wrote; one stored before events had a schema is read as
-        the viewer it was redacted for saw it then."""
-        clocks = tuple(SeatClock(bank, deadline) for bank, deadline in data.get("clocks", ()))
-        if "schema" in data:
-            events = tuple(event_from_data(event, deck) for event in data["events"])
-        else:
-            events = tuple(event_from_data(_unversioned_event(event, variant, viewer), deck) for event in data["events"])
-        return cls(data["version"], data["seat"], events, data.get("at", 0.0), clocks)
-
-
-# Unversioned stored events: the keys renamed since, per kind, and their deal results' detail keys.
-_RENAMED_KEYS = {"bid": {"bid": "move"}, "cards_received": {"from": "giver"}}
-_RENAMED_DETAILS = {"belote": "belote_rebelote", "moon": "moon_shooter"}
-
-
-def _unversioned_event(data: Mapping[str, Any], variant: str, viewer: int | None) -> dict[str, Any]:
-    """An event as answers stored it before events had a schema (flat redacted values, some
-    keys named otherwise), in today's form."""
-    kind = data.get("kind")
-    renamed = _RENAMED_KEYS.get(kind, {})  # type: ignore[arg-type]
-    event = {renamed.get(key, key): value for key, value in data.items()}
-    cls = event_types().get(kind)  # type: ignore[arg-type]
-    for item in dataclasses.fields(cls) if cls is not None else ():
-        if item.type == "Hidden" or str(item.type).startswith("Hidden["):
-            seen = event.get(item.name)
-            event[item.name] = {} if seen is None or viewer is None else {str(viewer): seen}
-    if kind == "deal_scored":
-        result = {_RENAMED_DETAILS.get(key, key): value for key, value in event["result"].items()}
-        if variant == "belote3" and "capot" in result:
-            result["capot_seats"] = result.pop("capot")
-        event["result"] = {**result, "variant": variant}
-    if kind == "declarations_resolved":
-        event["revealed"] = [
-            {"seat": entry["seat"],
-             "combinations": [{**combination, "kind": combination["kind"].upper()} for combination in entry["combinations"]]}
-            for entry in event["revealed"]
-        ]
-    return event
+__all__ = ["Change", "Claimed", "Created", "GameService", "MoveAnswer", "PlayedDeal", "ReadMove", "SeenChange",
+           "ServerTurn", "Validation"]
 
 
 @dataclass(frozen=True)
@@ -201,61 +120,25 @@ class ServerTurn:
     budget: float = 0.0  # seconds a `hint` bot thinks
 
 
-# How an entry is made on a table at an instant: its text for the log, and its events.
-Apply = Callable[[Table, float], tuple[str, list[Event]]]
-
-
-@dataclass
-class LiveGame:
-    record: GameRecord
-    table: Table
-    lock: asyncio.Lock  # shared by every copy of the same game (see GameService._lock_for)
-    changes: list[Change] = field(default_factory=list)
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-    stale: bool = False  # in-memory state may differ from the database: reload before use
-    committed: int = 0  # the version durably stored: watchers never see beyond it
-
-    @property
-    def game(self) -> Game:
-        return self.table.game
-
-    def facts(self) -> Facts:
-        """What the games row keeps, the next instant the server must act included."""
-        due = self.table.due()
-        return Facts(self.table.status.value, list(self.game.scores), self.table.open_seats(),
-                     None if due is None else due.at)
-
-    def apply(self, seat: int | None, apply: Apply, at: float) -> tuple[str, Change]:
-        text, events = apply(self.table, at)
-        change = Change(self.table.version, seat, tuple(events), at, self.table.clocks(at))
-        self.changes.append(change)
-        return text, change
-
-    def notify(self) -> None:
-        self.changed.set()
-        self.changed = asyncio.Event()
-
-
-def _no_schedule(game_id: str, at: float | None) -> None:
-    """The default of ``GameService.on_due``: nobody runs the tables (the runner replaces it)."""
-
-
 class GameService:
-    """Create, claim, read, list, move, validate, watch, resign, rematch; and the server's own turns."""
+    """The use cases: create, claim, read, list, move, validate, watch, resign, rematch; and
+    the server's own turns. Each reaches a game through the live games' one door
+    (``LiveGames.locked``) and makes its entries through theirs (``LiveGames.append``)."""
 
     def __init__(self, store: GameStore, *, cache_size: int = 4096, clock: Clock | None = None) -> None:
         self.store = store
         self.clock: Clock = clock or SystemClock()
-        # Told the next instant the server must act in a game, after each entry (TableRunner).
-        self.on_due: Callable[[str, float | None], None] = _no_schedule
-        self._cache: OrderedDict[str, LiveGame] = OrderedDict()
-        self._cache_size = cache_size
-        # One lock per game id, alive while any copy of the game is in use, so a copy
-        # reloaded after eviction or a failed commit is guarded by the same lock.
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._watched: Counter[str] = Counter()  # game id -> watchers in this process
-        self._poller: asyncio.Task[None] | None = None  # follows other processes' entries in watched games
-        self._refreshing: set[asyncio.Task[None]] = set()
+        self.live = LiveGames(store, self.clock, cache_size=cache_size)
+        self.watchers = Watchers(self.live)
+
+    @property
+    def on_due(self) -> OnDue:
+        """Told the next instant the server must act in a game, after each entry (TableRunner)."""
+        return self.live.on_due
+
+    @on_due.setter
+    def on_due(self, told: OnDue) -> None:
+        self.live.on_due = told
 
     # ----------------------------------------------------------------- create
     async def create(
@@ -280,7 +163,7 @@ class GameService:
         tokens = {seat: new_token() for seat, seat_spec in enumerate(spec.seats) if seat_spec.kind is SeatKind.RESERVED}
         hashes = [token_hash(tokens[seat]) if seat in tokens else "" for seat in range(game.players)]
         live = await self._store_new(uuid.uuid4().hex, game, game_seed, deal, spec, hashes)
-        return Created(live.record.game_id, tokens, codes, live.table.view(None, self.clock.now()))
+        return Created(live.game_id, tokens, codes, live.table.view(None, self.clock.now()))
 
     async def _store_new(
         self, game_id: str, game: Game, seed: str, deal: str | None, spec: TableSpec, hashes: list[str]
@@ -289,13 +172,7 @@ class GameService:
             game_id=game_id, variant=game.variant, options=game.options.to_dict(), seed=seed, deal=deal,
             credential_hashes=hashes, created_at=self.clock.now(), table_spec=spec.to_dict(),
         )
-        live = LiveGame(record, Table(game, spec, hashes, record.created_at), self._lock_for(game_id))
-        facts = live.facts()
-        with metrics.STORE_SECONDS.labels(operation="create").time():
-            await self.store.create_game(record, facts)
-        self._remember(live)
-        self.on_due(game_id, facts.due)
-        return live
+        return await self.live.create(record, Table(game, spec, hashes, record.created_at))
 
     # ----------------------------------------------------------------- seats
     async def claim(self, game_id: str, seat: int | None, code: str | None, *, token: str | None = None) -> Claimed:
@@ -305,9 +182,7 @@ class GameService:
             raise InvalidInput(f"invitation_code must be 1..{MAX_INVITATION} printable characters",
                                field="invitation_code")
         for _ in range(5):  # another process may claim at once: the loser decides again on the latest state
-            live = await self._live(game_id)
-            async with live.lock:
-                live = await self._current(game_id)
+            async with self.live.locked(game_id) as live:
                 chosen = _seat_to_claim(live.table, seat, code)
                 given = token or new_token()
                 code_hash = token_hash(code) if code is not None else None
@@ -317,7 +192,7 @@ class GameService:
                     return action_text("claim", held), table.claim(seat, held, code_hash, at)
 
                 try:
-                    live, _ = await self._append(live, chosen, claim)
+                    live, _ = await self.live.append(live, chosen, claim)
                 except VersionConflict:
                     continue
                 except RuleViolation as violation:
@@ -328,19 +203,17 @@ class GameService:
         raise VersionConflict("the table is changing too fast; retry")
 
     async def resign(self, game_id: str, seat: int, token: str | None) -> MoveAnswer:
-        live = await self._authorized(game_id, seat, token)
-        async with live.lock:
-            live = await self._current(game_id)
-            live, change = await self._append(
+        await self._authorized(game_id, seat, token)
+        async with self.live.locked(game_id) as live:
+            live, change = await self.live.append(
                 live, seat, lambda table, at: (action_text("resign"), table.resign(seat, at)))
             return MoveAnswer(change.for_viewer(seat), True)
 
     async def rematch(self, game_id: str, seat: int, token: str | None) -> Claimed:
         """The rematch of a finished game (created by the first of its players to ask): the
         same seats, options and bots; each human claims his own seat with his old token."""
-        live = await self._authorized(game_id, seat, token)
-        async with live.lock:
-            live = await self._current(game_id)
+        await self._authorized(game_id, seat, token)
+        async with self.live.locked(game_id) as live:
             if live.table.status is not Status.FINISHED:
                 raise FailedPrecondition("a rematch follows a finished game", reason=Reason.GAME_NOT_OVER)
             record, spec, hashes = live.record, live.table.spec, list(live.table.hashes)
@@ -358,22 +231,18 @@ class GameService:
         # The new token is derived from the old one, which only its holder knows: asking
         # again (a lost answer) returns the same token, and nobody else can compute it.
         new = rematch_token(token, rematch_id)
-        rematch = await self._live(rematch_id)
-        async with rematch.lock:
-            rematch = await self._current(rematch_id)
+        async with self.live.locked(rematch_id) as rematch:
             if rematch.table.hashes[seat] == token_hash(new):
                 return Claimed(rematch_id, seat, new, rematch.table.view(seat, self.clock.now()))
         return await self.claim(rematch_id, seat, token, token=new)
 
     async def _link_rematch(self, game_id: str, rematch_id: str) -> None:
         for _ in range(5):
-            live = await self._live(game_id)
-            async with live.lock:
-                live = await self._current(game_id)
+            async with self.live.locked(game_id) as live:
                 if live.table.rematch_id is not None:
                     return
                 try:
-                    await self._append(live, None, lambda table, at: (
+                    await self.live.append(live, None, lambda table, at: (
                         action_text("rematch", rematch_id), table.link_rematch(rematch_id, at)))
                     return
                 except VersionConflict:
@@ -382,16 +251,14 @@ class GameService:
 
     # ----------------------------------------------------------------- read
     async def view(self, game_id: str, seat: int | None, token: str | None) -> TableView:
-        live, viewer = await self._viewing(game_id, seat, token)
-        async with live.lock:
-            live = await self._current(game_id)
+        viewer = await self._viewing(game_id, seat, token)
+        async with self.live.locked(game_id) as live:
             return live.table.view(viewer, self.clock.now())
 
     async def hint_question(self, game_id: str, seat: int, token: str | None) -> Question:
         """What a hint for ``seat`` may be computed from (its knowledge only), at the current version."""
-        live = await self._authorized(game_id, seat, token)
-        async with live.lock:
-            live = await self._current(game_id)
+        await self._authorized(game_id, seat, token)
+        async with self.live.locked(game_id) as live:
             live.table.check_playing()
             return dataclasses.replace(hint_question(live.game, seat), version=live.table.version)
 
@@ -402,9 +269,8 @@ class GameService:
         played to its end (default: the last one), for one of its players; a deal in
         progress or never played is refused."""
         _not_negative(number, "deal_number")
-        live = await self._authorized(game_id, seat, token)
-        async with live.lock:
-            live = await self._current(game_id)
+        await self._authorized(game_id, seat, token)
+        async with self.live.locked(game_id) as live:
             game = live.game
             finished = len(game.results)
             if number is None:
@@ -412,7 +278,8 @@ class GameService:
                 if number < 0:
                     raise FailedPrecondition("no deal of this game is over yet", reason=ServiceReason.DEAL_IN_PROGRESS)
             if number > finished:
-                raise OutOfRange(f"this game has deals 0..{finished}", reason=ServiceReason.DEAL_OUT_OF_RANGE, field="deal_number")
+                raise OutOfRange(f"this game has deals 0..{finished}", reason=ServiceReason.DEAL_OUT_OF_RANGE,
+                                 field="deal_number")
             if number == finished:
                 raise FailedPrecondition("this deal is still being played", reason=ServiceReason.DEAL_IN_PROGRESS)
             if game.results[number].outcome is DealOutcome.VOID:
@@ -431,14 +298,22 @@ class GameService:
         if variant is not None:
             variant_class(variant)
         return await self.store.list_games(variant=variant, status=status, before_seq=before_seq, limit=limit,
-                                     open_seats=open_seats)
+                                           open_seats=open_seats)
+
+    async def watch(
+        self, game_id: str, seat: int | None, token: str | None, after_version: int | None
+    ) -> AsyncIterator[TableView | SeenChange]:
+        """The viewer's snapshot (unless resuming), then every change in order, until the game ends."""
+        _not_negative(after_version, "after_version")  # never valid, not ahead of the game
+        viewer = await self._viewing(game_id, seat, token)
+        async for item in self.watchers.watch(game_id, viewer, after_version):
+            yield item
 
     # ----------------------------------------------------------------- moves
     async def validate(self, game_id: str, seat: int, token: str | None, read_move: ReadMove) -> Validation:
-        live = await self._authorized(game_id, seat, token)
-        async with live.lock:
-            live = await self._current(game_id)
-            move = self._read(live, read_move)
+        await self._authorized(game_id, seat, token)
+        async with self.live.locked(game_id) as live:
+            move = _read(live, read_move)
             try:
                 live.table.check_playing()
                 self._check_time(live, seat)
@@ -474,21 +349,19 @@ class GameService:
     async def _submit_once(
         self, game_id: str, seat: int, read_move: ReadMove, expected_version: int | None, request_id: str | None
     ) -> MoveAnswer:
-        live = await self._live(game_id)
-        async with live.lock:
-            # Alone on the file, the cached copy is current; sharing it, catch up first.
-            live = await (self._current(game_id) if self.store.is_shared() else self._live(game_id))
-            move = self._read(live, read_move)
+        # Alone on the file, the cached copy is current; sharing it, catch up first.
+        async with self.live.locked(game_id, current=self.store.is_shared()) as live:
+            move = _read(live, read_move)
             if request_id is not None:
                 earlier = await self.store.find_request(game_id, seat, request_id)
                 if earlier is not None:
-                    return self._replayed(earlier, move, live.table.game)
+                    return _replayed(earlier, move, live.game)
             try:
                 self._check_time(live, seat)
             except RuleViolation:  # decided on the database's state: another process may have moved
-                live = await self._current(game_id)
+                live = await self.live.current(game_id)
                 self._check_time(live, seat)
-            live, change = await self._append(
+            live, change = await self.live.append(
                 live, seat, lambda table, at: (move.text(), table.push(seat, move, at)),
                 expected_version=expected_version, request_id=request_id)
             return MoveAnswer(change.for_viewer(seat), live.table.is_over())
@@ -497,75 +370,18 @@ class GameService:
         """A seat whose time has run out no longer decides: the server applies its timeout."""
         deadline = live.table.deadline(seat)
         if deadline is not None and self.clock.now() >= deadline:
-            self.on_due(live.record.game_id, deadline)
+            self.live.on_due(live.game_id, deadline)
             raise RuleViolation(Reason.OUT_OF_TIME, "your time for this decision has run out")
-
-    async def _append(
-        self, live: LiveGame, seat: int | None, apply: Apply, *, expected_version: int | None = None,
-        request_id: str | None = None, actor: Actor | None = None,
-    ) -> tuple[LiveGame, Change]:
-        """Makes an entry (under the game's lock) and stores it: shown to nobody before it is
-        durable. Returns the game (maybe reloaded) and the change."""
-        game_id = live.record.game_id
-        at = self.clock.now()
-        try:
-            text, change = self._checked_apply(live, seat, apply, expected_version, at)
-        except (RuleViolation, VersionConflict):
-            # Decide on the latest state: another process may have moved unnoticed.
-            if await self.store.version_of(game_id) == live.table.version:
-                raise
-            live = await self._current(game_id)
-            text, change = self._checked_apply(live, seat, apply, expected_version, at)
-        # The answer is kept for idempotent retries only.
-        stored_answer = None
-        if request_id is not None:
-            stored_answer = _answer_dict(MoveAnswer(change.for_viewer(seat), live.table.is_over()))
-        stored = MoveRecord(change.version, seat, text, request_id, stored_answer, at, actor.value if actor else None)
-        facts = live.facts()
-        try:
-            with metrics.STORE_SECONDS.labels(operation="append").time():
-                await self.store.append_move(game_id, stored, facts)
-        except BaseException:
-            live.stale = True  # not committed (or not known to be): rebuild from the database
-            # A cancelled call's write may still commit: the runner reads the game again.
-            self.on_due(game_id, self.clock.now())
-            raise
-        live.committed = change.version
-        live.notify()
-        metrics.ENTRIES.labels(kind="table" if text.startswith("@") else "move").inc()
-        self.on_due(game_id, facts.due)
-        return live, change
-
-    @staticmethod
-    def _checked_apply(
-        live: LiveGame, seat: int | None, apply: Apply, expected_version: int | None, at: float
-    ) -> tuple[str, Change]:
-        if expected_version is not None and expected_version != live.table.version:
-            raise VersionConflict(f"expected version {expected_version}, the game is at {live.table.version}")
-        return live.apply(seat, apply, at)
-
-    @staticmethod
-    def _replayed(earlier: MoveRecord, move: Move, game: Game) -> MoveAnswer:
-        if earlier.move != move.text():
-            raise InvalidInput(
-                "request_id was already used for a different move", reason=ServiceReason.REQUEST_ID_REUSED, field="request_id"
-            )
-        data = earlier.answer
-        assert data is not None  # stored with every move that has a request_id
-        change = SeenChange.from_dict(data["change"], game.deck, game.variant, earlier.seat)
-        return MoveAnswer(change, data["game_over"])
 
     # ----------------------------------------------------------------- the server's turns
     async def server_turn(self, game_id: str) -> ServerTurn | None:
         """What the server must do now at ``game_id`` (None: nothing yet). A bot's
         knowledge is read here, under the lock; it decides after, off the lock."""
-        live = await self._live(game_id)
-        async with live.lock:
-            live = await self._current(game_id)
+        async with self.live.locked(game_id) as live:
             table = live.table
             due = table.due()
             if due is None or due.at > self.clock.now():
-                self._schedule(live)
+                self.live.schedule(live)
                 return None
             strength = None
             if due.kind is DueKind.BOT:
@@ -582,193 +398,75 @@ class GameService:
     async def play_server_turn(self, turn: ServerTurn, move: Move | None) -> bool:
         """Makes the server's entry for ``turn`` (``move``: its bot's decision), once: only
         at the version it was read at. False if the table moved on meanwhile."""
-        live = await self._live(turn.game_id)
-        async with live.lock:
-            live = await self._current(turn.game_id)
-            seat = turn.due.seat
+        async with self.live.locked(turn.game_id) as live:
             actor, apply = _server_entry(live.table, turn, move)
             try:
-                await self._append(live, seat, apply, expected_version=turn.version, actor=actor)
+                await self.live.append(live, turn.due.seat, apply, expected_version=turn.version, actor=actor)
             except VersionConflict:
                 return False
             return True
 
-    # ----------------------------------------------------------------- watch
-    async def watch(
-        self, game_id: str, seat: int | None, token: str | None, after_version: int | None
-    ) -> AsyncIterator[TableView | SeenChange]:
-        """The viewer's snapshot (unless resuming), then every change in order, until the game ends."""
-        _not_negative(after_version, "after_version")  # never valid, not ahead of the game
-        live, viewer = await self._viewing(game_id, seat, token)
-        self._watch(game_id)  # before the snapshot: a notice of what follows it is not missed
-        try:
-            async with live.lock:
-                live = await self._current(game_id)
-                if after_version is not None and after_version > live.table.version:
-                    raise OutOfRange(f"after_version must be 0..{live.table.version}", field="after_version")
-                snapshot = live.table.view(viewer, self.clock.now()) if after_version is None else None
-            if snapshot is not None:
-                yield snapshot
-                sent = snapshot.version
-            else:
-                sent = after_version  # type: ignore[assignment]
-            while True:
-                live = await self._live(game_id)  # kept current by the store's notices
-                waiter = live.changed
-                while sent < live.committed:
-                    change = live.changes[sent]
-                    sent = change.version
-                    yield change.for_viewer(viewer)
-                # Over once the entry that ended it is sent (applied in memory is not yet committed).
-                if live.table.is_over() and sent >= live.table.version:
-                    return
-                try:
-                    await asyncio.wait_for(waiter.wait(), timeout=WATCH_SAFETY_SECONDS)
-                except TimeoutError:  # no notice for a while: look at the database itself
-                    with contextlib.suppress(ServiceError):  # away: the next wake looks again
-                        async with live.lock:
-                            await self._current(game_id)
-        finally:
-            self._unwatch(game_id)
-
-    def _watch(self, game_id: str) -> None:
-        metrics.WATCHERS.inc()
-        self._watched[game_id] += 1
-        if self._poller is None or self._poller.done():
-            self._poller = asyncio.get_running_loop().create_task(
-                self.store.follow(lambda: list(self._watched), self._changed_elsewhere))
-
-    def _unwatch(self, game_id: str) -> None:
-        metrics.WATCHERS.dec()
-        self._watched[game_id] -= 1
-        if self._watched[game_id] <= 0:
-            del self._watched[game_id]
-        if not self._watched and self._poller is not None:
-            self._poller.cancel()
-            self._poller = None
-
-    def _changed_elsewhere(self, game_id: str, version: int) -> None:
-        """Another process committed ``game_id`` up to ``version``: its watchers here catch up."""
-        cached = self._cache.get(game_id)
-        if game_id in self._watched and (cached is None or cached.stale or version > cached.committed):
-            task = asyncio.get_running_loop().create_task(self._refresh(game_id))
-            self._refreshing.add(task)
-            task.add_done_callback(self._refreshing.discard)
-
-    async def _refresh(self, game_id: str) -> None:
-        try:
-            live = await self._live(game_id)
-            async with live.lock:
-                await self._current(game_id)
-        except ServiceError:
-            pass  # the database is unavailable: the next notice, or the watcher's own wait, retries
-
-    # ----------------------------------------------------------------- internals
-    def _read(self, live: LiveGame, read_move: ReadMove) -> Move:
-        try:
-            return read_move(live.game.deck)
-        except RuleViolation as violation:
-            raise InvalidInput(violation.message, reason=violation.reason, field="move") from None
-
-    async def _authorized(self, game_id: str, seat: int, token: str | None) -> LiveGame:
-        """The game, once ``token`` is shown to be ``seat``'s. A refusal is decided on the
+    # ----------------------------------------------------------------- who may ask
+    async def _authorized(self, game_id: str, seat: int, token: str | None) -> None:
+        """Returns once ``token`` is shown to be ``seat``'s. A refusal is decided on the
         database's state: another process may have given the seat its token (a claim)."""
-        live = await self._live(game_id)
+        live = await self.live.load(game_id)
         try:
-            self._authorize(live, seat, token)
+            _authorize(live, seat, token)
         except (Unauthenticated, PermissionDenied):
-            async with live.lock:
-                live = await self._current(game_id)
-            self._authorize(live, seat, token)
-        return live
+            async with self.live.locked(game_id) as live:
+                _authorize(live, seat, token)
 
-    async def _viewing(self, game_id: str, seat: int | None, token: str | None) -> tuple[LiveGame, int | None]:
-        """The game and the seat a read is for (``_viewer``), a refusal decided on the database's state."""
-        live = await self._live(game_id)
+    async def _viewing(self, game_id: str, seat: int | None, token: str | None) -> int | None:
+        """The seat a read is for (``_viewer``), a refusal decided on the database's state."""
+        live = await self.live.load(game_id)
         try:
-            return live, self._viewer(live, seat, token)
+            return _viewer(live, seat, token)
         except (Unauthenticated, PermissionDenied):
-            async with live.lock:
-                live = await self._current(game_id)
-            return live, self._viewer(live, seat, token)
+            async with self.live.locked(game_id) as live:
+                return _viewer(live, seat, token)
 
-    def _viewer(self, live: LiveGame, seat: int | None, token: str | None) -> int | None:
-        """The seat a read is for: ``seat``, else the token's own seat, else (neither) a spectator."""
-        if seat is None:
-            # Never a silent downgrade to the spectator view: a token names its seat.
-            return self._token_seat(live, token) if token else None
-        self._authorize(live, seat, token)
-        return seat
 
-    def _authorize(self, live: LiveGame, seat: int, token: str | None) -> None:
-        live.game.check_seat(seat)  # INVALID_SEAT, field seat: INVALID_ARGUMENT (interceptor)
-        if not token:
-            raise Unauthenticated("this call needs the seat's token", reason=ServiceReason.MISSING_CREDENTIAL)
-        if self._token_seat(live, token) != seat:
-            raise PermissionDenied("the token belongs to another seat")
+def _read(live: LiveGame, read_move: ReadMove) -> Move:
+    try:
+        return read_move(live.game.deck)
+    except RuleViolation as violation:
+        raise InvalidInput(violation.message, reason=violation.reason, field="move") from None
 
-    @staticmethod
-    def _token_seat(live: LiveGame, token: str) -> int:
-        owner = seat_of(token, live.table.hashes)
-        if owner is None:
-            raise Unauthenticated("the token is not valid for this game")
-        return owner
 
-    async def _live(self, game_id: str) -> LiveGame:
-        """The cached game (maybe behind the database), loading it if needed."""
-        if not game_id:
-            raise InvalidInput("game_id is required", field="game_id")
-        live = self._cache.get(game_id)
-        if live is not None and not live.stale:
-            self._cache.move_to_end(game_id)
-            return live
-        record = await self.store.load_game(game_id)
-        if record is None:
-            raise GameNotFound("no game has this id", field="game_id")
-        game = new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
-        spec = TableSpec.from_dict(record.table_spec) if record.table_spec else TableSpec.reserved(game.players)
-        fresh = LiveGame(record, Table(game, spec, record.credential_hashes, record.created_at), self._lock_for(game_id))
-        if live is not None:
-            fresh.changed = live.changed  # wake the watchers of the replaced copy
-        await self._catch_up(fresh)
-        self._remember(fresh)
-        return fresh
+def _replayed(earlier: MoveRecord, move: Move, game: Game) -> MoveAnswer:
+    """The answer stored with a request id, for its retry; the same id with another move is refused."""
+    if earlier.move != move.text():
+        raise InvalidInput("request_id was already used for a different move", reason=ServiceReason.REQUEST_ID_REUSED,
+                           field="request_id")
+    data = earlier.answer
+    assert data is not None  # stored with every move that has a request_id
+    change = SeenChange.from_dict(data["change"], game.deck, game.variant, earlier.seat)
+    return MoveAnswer(change, data["game_over"])
 
-    async def _current(self, game_id: str) -> LiveGame:
-        """The game with every committed move applied (another process may have written)."""
-        live = await self._live(game_id)
-        stored = await self.store.version_of(game_id)
-        if stored is not None and stored > live.table.version and await self._catch_up(live):
-            live.notify()
-            self._schedule(live)  # another process made entries: what is due may have changed
-        return live
 
-    async def _catch_up(self, live: LiveGame) -> bool:
-        moves = await self.store.moves_after(live.record.game_id, live.table.version)
-        for record in moves:
-            live.apply(record.seat, _replay(record), record.at)
-        live.committed = live.table.version
-        return bool(moves)
+def _viewer(live: LiveGame, seat: int | None, token: str | None) -> int | None:
+    """The seat a read is for: ``seat``, else the token's own seat, else (neither) a spectator."""
+    if seat is None:
+        # Never a silent downgrade to the spectator view: a token names its seat.
+        return _token_seat(live, token) if token else None
+    _authorize(live, seat, token)
+    return seat
 
-    def _lock_for(self, game_id: str) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[game_id] = lock
-        return lock
 
-    def _schedule(self, live: LiveGame) -> None:
-        due = live.table.due()
-        self.on_due(live.record.game_id, None if due is None else due.at)
+def _authorize(live: LiveGame, seat: int, token: str | None) -> None:
+    live.game.check_seat(seat)  # INVALID_SEAT, field seat: INVALID_ARGUMENT (interceptor)
+    if not token:
+        raise Unauthenticated("this call needs the seat's token", reason=ServiceReason.MISSING_CREDENTIAL)
+    if _token_seat(live, token) != seat:
+        raise PermissionDenied("the token belongs to another seat")
 
-    def _remember(self, live: LiveGame) -> None:
-        self._cache[live.record.game_id] = live
-        self._cache.move_to_end(live.record.game_id)
-        while len(self._cache) > self._cache_size:
-            oldest_id, oldest = next(iter(self._cache.items()))
-            if oldest.lock.locked() or oldest_id in self._watched:
-                break
-            del self._cache[oldest_id]
+
+def _token_seat(live: LiveGame, token: str) -> int:
+    owner = seat_of(token, live.table.hashes)
+    if owner is None:
+        raise Unauthenticated("the token is not valid for this game")
+    return owner
 
 
 def _not_negative(value: int | None, field: str) -> None:
@@ -798,16 +496,6 @@ def rematch_token(old_token: str, rematch_id: str) -> str:
     """A player's token in a rematch: a function of his token of the finished game."""
     digest = hashlib.sha256(f"rematch-token:{rematch_id}:{old_token}".encode()).digest()[:24]
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
-
-
-def _replay(record: MoveRecord) -> Apply:
-    """An entry of the log made again, as it was stored."""
-    actor = Actor(record.actor) if record.actor else None
-
-    def apply(table: Table, at: float) -> tuple[str, list[Event]]:
-        return record.move, table.apply(record.seat, record.move, at, actor)
-
-    return apply
 
 
 def _seat_to_claim(table: Table, seat: int | None, code: str | None) -> int:
@@ -857,10 +545,6 @@ def _creation_field(violation: RuleViolation) -> str:
     if violation.reason is Reason.INVALID_OPTION:
         return "variant" if violation.field == "variant" else f"options.{violation.field or ''}".rstrip(".")
     return "deal"
-
-
-def _answer_dict(answer: MoveAnswer) -> dict[str, Any]:
-    return {"change": answer.change.to_dict(), "game_over": answer.game_over}
 
 
 def _is_malformed(violation: RuleViolation) -> bool:
