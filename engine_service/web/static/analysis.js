@@ -1,3 +1,4 @@
+// @ts-check
 // The analysis of a played deal: each card's double-dummy value along the play.
 //
 // AnalyzeDeal with the game id gives, from the first card of each trick, the position (in

@@ -1,3 +1,4 @@
+// @ts-check
 // The cardgames calls the table makes, over Connect (connect.js). Messages are the proto3
 // JSON mapping: lowerCamelCase names, enums by name, int64 as strings, defaults left out.
 
@@ -21,7 +22,12 @@ function seatSetup(kind) {
   return { kind: "SEAT_KIND_BOT", strength: `BOT_STRENGTH_${strength}` };
 }
 
-// seats: per seat "me", "open", "invite", "bot:random", "bot:greedy" or "bot:hint".
+/**
+ * A new table. seats: per seat "me", "open", "invite", "bot:random", "bot:greedy" or "bot:hint".
+ * @param {{ variant: string, seats: string[], targetScore?: number, firstDealer?: number, botDelayMs?: number,
+ *   dealPauseMs?: number, clock?: { perMoveMs?: number, bankMs?: number, incrementMs?: number },
+ *   seed?: string, deal?: string }} table
+ */
 export function createGame({ variant, seats, targetScore, firstDealer, botDelayMs, dealPauseMs, clock, seed, deal }) {
   const table = { seats: seats.map(seatSetup) };
   if (botDelayMs !== undefined) table.botDelayMs = String(botDelayMs);
@@ -130,7 +136,7 @@ export function moveText(move) {
   if (move.give) return `give:${(move.give.cards || []).join(" ")}`;
   if (move.declare) return move.declare.declare ? "declare" : "no-declare";
   if (move.play) return `play:${move.play.card || ""}`;
-  if (move.nextDeal || move.next_deal) return "next-deal";
+  if (move.nextDeal) return "next-deal";
   return "";
 }
 

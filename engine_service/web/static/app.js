@@ -1,3 +1,4 @@
+// @ts-check
 // The page: the lobby (a new table, the tables waiting for a player), joining by link, and
 // the table itself (table.js). The address says where we are:
 //   #join=<game_id>[&seat=<n>][&code=<invitation_code>]   take a seat, then #game=<game_id>
@@ -105,7 +106,7 @@ function showLobby() {
   const form = root.querySelector("form");
   const update = () => fillVariantFields(form, saved);
   form.addEventListener("change", (event) => {
-    if (event.target.name === "variant") update();
+    if (/** @type {HTMLInputElement} */ (event.target).name === "variant") update();
   });
   update();
   form.addEventListener("submit", (event) => {
@@ -192,7 +193,9 @@ async function setupLanguage() {
   const label = () => {
     button.textContent = t("lang.switch");
     document.title = t("app.title");
-    for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+    for (const node of document.querySelectorAll("[data-i18n]")) {
+      node.textContent = t(/** @type {HTMLElement} */ (node).dataset.i18n || "");
+    }
   };
   label();
   button.addEventListener("click", async () => {

@@ -1,3 +1,4 @@
+// @ts-check
 // Cards drawn from what the server sends: a view's `deck` lists every card of the deal's deck
 // in holding order, each with its rank, suit, role in the deal (trump, euchre3's Oracle and
 // Sage) and colour, so the page holds no rule. Names come from the catalogue of words; the

@@ -1,3 +1,4 @@
+// @ts-check
 // A small client of the Connect protocol over fetch: unary calls and server streams in
 // JSON, and the errors' google.rpc.ErrorInfo reason (read from each detail's JSON).
 
@@ -54,7 +55,15 @@ async function send(path, init) {
   }
 }
 
-// One unary call: `path` is "/cardgames.v1.GameService/GetGame".
+/**
+ * What a call may carry: the seat's token, a deadline, a signal that cancels it.
+ * @typedef {{ token?: string, timeoutMs?: number, signal?: AbortSignal }} CallOptions
+ */
+
+/**
+ * One unary call: `path` is "/cardgames.v1.GameService/GetGame".
+ * @param {string} path @param {object} message @param {CallOptions} options
+ */
 export async function unary(path, message, { token, timeoutMs, signal } = {}) {
   const response = await send(path, {
     method: "POST",
@@ -84,6 +93,7 @@ function envelope(message) {
 
 // A server stream: yields each message as it arrives; throws a ConnectError for the
 // stream's error (its end-of-stream envelope), returns at its clean end.
+/** @param {string} path @param {object} message @param {CallOptions} options */
 export async function* serverStream(path, message, { token, timeoutMs, signal } = {}) {
   const response = await send(path, {
     method: "POST",

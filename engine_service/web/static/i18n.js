@@ -1,3 +1,4 @@
+// @ts-check
 // The page's words, in English or French (French when the browser asks for it): the
 // catalogue the server serves from the client package (/words/<language>.json), the one the
 // terminal reads too. loadWords() fetches a language before the page draws with it.
@@ -7,6 +8,7 @@ import { fill, lookup, refusal } from "./words.js";
 const STORAGE_KEY = "cardgames.lang";
 const LANGUAGES = ["en", "fr"];
 
+/** @type {Record<string, Record<string, string>>} */
 const loaded = {};
 let current = detect();
 
@@ -17,6 +19,7 @@ function detect() {
   } catch (_) {
     // no storage: follow the browser
   }
+  if (typeof navigator === "undefined") return "en";
   const asked = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"]);
   for (const language of asked) {
     const base = String(language).toLowerCase().split("-")[0];
@@ -25,6 +28,7 @@ function detect() {
   return "en";
 }
 
+/** @param {string} language */
 async function fetchWords(language) {
   if (!loaded[language]) {
     const answer = await fetch(`words/${language}.json`);
@@ -35,6 +39,7 @@ async function fetchWords(language) {
 }
 
 // Loads English (every key's fallback) and the language in use.
+/** @param {string} [language] */
 export async function loadWords(language = current) {
   await fetchWords("en");
   await fetchWords(LANGUAGES.includes(language) ? language : "en");
@@ -48,6 +53,7 @@ export function lang() {
   return current;
 }
 
+/** @param {string} value */
 export function setLang(value) {
   current = LANGUAGES.includes(value) && loaded[value] ? value : "en";
   try {
@@ -55,7 +61,16 @@ export function setLang(value) {
   } catch (_) {
     // kept for this page only
   }
-  document.documentElement.lang = current;
+  if (typeof document !== "undefined") document.documentElement.lang = current;
+}
+
+/**
+ * Words already at hand (a test's, read from the catalogue's files), for ``language``.
+ * @param {string} language @param {Record<string, string>} words
+ */
+export function useWords(language, words) {
+  loaded[language] = words;
+  current = language;
 }
 
 export function has(key) {

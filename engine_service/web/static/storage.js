@@ -1,3 +1,4 @@
+// @ts-check
 // What this browser keeps about its tables: each seat's {seat, token} under
 // "cardgames.seat.<game_id>" (the terminal client reads the same links), and the creator's
 // invitation codes.

@@ -1,15 +1,23 @@
-// One game at the table: the view of the person's seat (or a spectator's), followed live
-// through WatchGame, and the person's moves, hints and the deal's analysis.
+// @ts-check
+// One game at the table: the view of the person's seat (or a spectator's), drawn on the
+// felt, and the person's moves, hints and the deal's analysis. Following the game is the
+// session's (session.js), the table talk the narration's (narration.js).
 
 import * as api from "./api.js";
 import { openAnalysis } from "./analysis.js";
 import * as cards from "./cards.js";
 import { errorText, t } from "./i18n.js";
+import { narrate } from "./narration.js";
+import { Seating } from "./seating.js";
+import { Session } from "./session.js";
 import { forgetSeat, invitesOf, joinLink } from "./storage.js";
 
-const COMPASS = { 3: ["south", "west", "east"], 4: ["south", "west", "north", "east"] };
+/** @typedef {import("./types.js").GameView} GameView */
+/** @typedef {import("./types.js").GameChange} GameChange */
+/** @typedef {import("./types.js").Credential} Credential */
+/** @typedef {import("./types.js").Move} Move */
+
 const HELD_TRICK_MS = 1400;
-const MAX_BACKOFF_MS = 4000;
 
 function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -28,10 +36,26 @@ function num(value) {
 }
 
 export class Table {
+  /**
+   * @param {HTMLElement} root
+   * @param {string} gameId
+   * @param {Credential | null} credential  the person's seat (null: a spectator)
+   */
   constructor(root, gameId, credential) {
     this.root = root;
     this.gameId = gameId;
-    this.credential = credential; // {seat, token} or null: a spectator
+    this.session = new Session(gameId, credential, {
+      view: (view) => this.applyView(view),
+      change: (change) => this.onChange(change),
+      connection: (lost) => this.setBanner(lost ? t("game.reconnecting") : ""),
+      notFound: () => this.showFatal(t("game.notFound")),
+      badToken: () => {
+        forgetSeat(this.gameId);
+        this.showError(t("game.badToken"));
+      },
+      over: () => this.over(),
+    });
+    /** @type {GameView | null} */
     this.view = null;
     this.deck = new cards.Deck();  // the deal's cards as the server describes them
     this.version = -1;
@@ -42,11 +66,11 @@ export class Table {
     this.log = [];
     this.heldTrick = null;
     this.closedResult = -1;
-    this.refreshing = null;
-    this.dirty = false;
-    this.stopped = false;
-    this.controller = new AbortController();
     this.receivedAt = 0;
+  }
+
+  get credential() {
+    return this.session.credential;
   }
 
   get seat() {
@@ -57,12 +81,11 @@ export class Table {
     this.root.innerHTML = this.skeleton();
     this.root.addEventListener("click", (event) => this.onClick(event));
     this.ticker = setInterval(() => this.renderClocks(), 250);
-    this.watch();
+    this.session.follow();
   }
 
   stop() {
-    this.stopped = true;
-    this.controller.abort();
+    this.session.stop();
     clearInterval(this.ticker);
     clearTimeout(this.heldTimer);
   }
@@ -97,104 +120,24 @@ export class Table {
 
   // ------------------------------------------------------------------ data
 
-  // The watch stream, resumed after the last version seen whenever it breaks (a reload
-  // starts again from a snapshot). While the server cannot be reached the page says so and
-  // retries with a growing delay; a view read again tells it the server is back.
-  async watch() {
-    let after = null;
-    let backoff = 500;
-    let lost = false;
-    while (!this.stopped) {
-      if (lost) {
-        try {
-          this.applyView(await api.getGame(this.gameId, this.credential));
-          lost = false;
-          backoff = 500;
-          this.setBanner("");
-        } catch (error) {
-          if (this.stopped) return;
-          if (error.code === "not_found") {
-            this.showFatal(t("game.notFound"));
-            return;
-          }
-          await new Promise((resolve) => setTimeout(resolve, backoff));
-          backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
-          continue;
-        }
-      }
-      try {
-        for await (const item of api.watchGame(this.gameId, this.credential, after, this.controller.signal)) {
-          backoff = 500;
-          if (item.snapshot) {
-            after = num(item.snapshot.version);
-            this.applyView(item.snapshot);
-          } else if (item.change) {
-            after = Math.max(after ?? 0, num(item.change.version));
-            this.onChange(item.change);
-          }
-        }
-        if (this.over()) return; // the stream ends with the game
-      } catch (error) {
-        if (this.stopped) return;
-        if (error.code === "not_found") {
-          this.showFatal(t("game.notFound"));
-          return;
-        }
-        if (error.code === "unauthenticated" || error.code === "permission_denied") {
-          forgetSeat(this.gameId);
-          this.credential = null;
-          this.showError(t("game.badToken"));
-          after = null;
-          continue;
-        }
-        if (error.code === "out_of_range" || error.code === "invalid_argument") {
-          after = null; // resume impossible: start again from a snapshot
-        } else {
-          lost = true;
-          this.setBanner(t("game.reconnecting"));
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, backoff));
-      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
-    }
-  }
-
   over() {
     const status = this.view && this.view.status;
     return status === "GAME_STATUS_FINISHED" || status === "GAME_STATUS_ABANDONED";
   }
 
+  /** @param {GameChange} change */
   onChange(change) {
-    for (const event of change.events || []) this.logEvent(event);
+    if (this.view) {
+      for (const event of change.events || []) {
+        for (const line of narrate(event, { seating: this.seating(), deck: this.deck })) this.pushLog(line);
+      }
+    }
     this.renderLog();
     this.refresh();
   }
 
   refresh() {
-    if (this.refreshing) {
-      this.dirty = true;
-      return this.refreshing;
-    }
-    this.refreshing = (async () => {
-      do {
-        this.dirty = false;
-        try {
-          this.applyView(await api.getGame(this.gameId, this.credential));
-        } catch (error) {
-          if (error.code === "not_found") this.showFatal(t("game.notFound"));
-          else if (error.code === "unauthenticated" || error.code === "permission_denied") {
-            forgetSeat(this.gameId);
-            this.credential = null;
-            this.showError(t("game.badToken"));
-            this.dirty = true;
-          }
-          break;
-        }
-      } while (this.dirty && !this.stopped);
-    })().finally(() => {
-      this.refreshing = null;
-    });
-    return this.refreshing;
+    return this.session.refresh();
   }
 
   applyView(view) {
@@ -229,22 +172,22 @@ export class Table {
     return api.PLAYERS[this.variant()] || (this.view.seats || []).length || 4;
   }
 
+  seating() {
+    return new Seating(this.players(), this.seat, (this.view.scores || []).length || this.players());
+  }
+
   variant() {
     return api.variantName(this.view && this.view.variant);
   }
 
-  bottomSeat() {
-    return this.seat ?? 0;
-  }
-
+  /** @param {number} seat */
   position(seat) {
-    const n = this.players();
-    return COMPASS[n][(seat - this.bottomSeat() + n) % n];
+    return this.seating().position(seat);
   }
 
+  /** @param {number} seat */
   name(seat) {
-    if (seat === this.seat) return t("you");
-    return t(`pos.${this.position(seat)}`);
+    return this.seating().name(seat);
   }
 
   seatInfo(seat) {
@@ -257,11 +200,7 @@ export class Table {
   }
 
   sideNames() {
-    const n = this.players();
-    if (this.variant() === "belote") {
-      return [0, 1].map((team) => t("scores.team", { a: this.name(team), b: this.name(team + 2) }));
-    }
-    return Array.from({ length: n }, (_, seat) => this.name(seat));
+    return this.seating().sideNames();
   }
 
   chip(code) {
@@ -275,78 +214,6 @@ export class Table {
     if (move.discard) return t("move.discard", { card: this.chip(move.discard.card) });
     if (move.give) return t("move.give", { cards: (move.give.cards || []).map((c) => this.chip(c)).join(" ") });
     return t(`move.${text}`);
-  }
-
-  youKey(key, seat) {
-    return seat === this.seat && seat !== null ? `${key}.you` : key;
-  }
-
-  logEvent(event) {
-    const seat = event.seat === undefined ? null : num(event.seat);
-    const name = seat === null ? "" : this.name(seat);
-    const kind = event.kind;
-    const payload = event[kind.replace(/_(\w)/g, (_, c) => c.toUpperCase())] || {};
-    let line = null;
-    const chip = (code) => this.deck.chip(code);
-    switch (kind) {
-      case "card_played":
-        line = t(this.youKey("event.card_played", seat), { name, card: chip(payload.card) });
-        break;
-      case "trick_won":
-        line = t(this.youKey("event.trick_won", seat), { name, points: num(payload.points) });
-        break;
-      case "bid": {
-        const move = payload.move || {};
-        const which = move.call ? "call" : move.take ? "take" : "pass";
-        line = t(this.youKey(`event.bid.${which}`, seat), { name, suit: move.call ? this.deck.suitChip(move.call.suit) : "" });
-        break;
-      }
-      case "trump_chosen":
-        line = t(this.youKey("event.trump_chosen", seat), { name, suit: this.deck.suitChip(payload.trump) });
-        break;
-      case "deal_started":
-        line = t(this.youKey("event.deal_started", num(payload.dealer)), { name: this.name(num(payload.dealer)) });
-        break;
-      case "cards_passed":
-        line = t(this.youKey("event.cards_passed", seat), { name, cards: (payload.cards || []).map(chip).join(" ") });
-        break;
-      case "cards_received":
-        if ((payload.cards || []).length) {
-          line = t("event.cards_received", { cards: payload.cards.map(chip).join(" "), name: this.name(num(payload.giver)) });
-        }
-        break;
-      case "declared":
-        line = t(this.youKey("event.declared", seat), { name, what: t(payload.declared ? "event.declared.yes" : "event.declared.no") });
-        break;
-      case "declarations_resolved":
-        for (const revealed of payload.revealed || []) {
-          const combos = (revealed.combinations || []).map((combo) =>
-            `${t(`combination.${combo.kind}`)} (${num(combo.value)}) ${(combo.cards || []).map(chip).join(" ")}`).join(", ");
-          this.pushLog(`${this.name(num(revealed.seat))}: ${combos}`);
-        }
-        line = t("event.declarations_resolved");
-        break;
-      case "belote_rebelote":
-        line = t(this.youKey("event.belote_rebelote", seat), { name, points: num(payload.points) || 20 });
-        break;
-      case "discarded":
-        line = t(this.youKey("event.discarded", seat), { name, card: payload.card ? chip(payload.card) : "" });
-        break;
-      case "seat_claimed":
-      case "resigned":
-      case "timed_out":
-        line = t(this.youKey(`event.${kind}`, seat), { name });
-        break;
-      case "game_started":
-      case "deal_scored":
-      case "game_over":
-      case "hands_completed":
-        line = t(`event.${kind}`);
-        break;
-      default:
-        line = null;
-    }
-    if (line) this.pushLog(line);
   }
 
   pushLog(line) {
@@ -743,7 +610,7 @@ export class Table {
       buttons.push(`<button class="bid" data-testid="analysis-button" data-analyse="${index}">${t("result.analysis")}</button>`);
     }
     for (const move of view.legalMoves || []) {
-      if (move.nextDeal || move.next_deal) buttons.push(`<button class="bid" data-testid="result-next-deal" data-move="next-deal">${t("move.next-deal")}</button>`);
+      if (move.nextDeal) buttons.push(`<button class="bid" data-testid="result-next-deal" data-move="next-deal">${t("move.next-deal")}</button>`);
     }
     buttons.push(`<button class="secondary" data-testid="result-close" data-close-result="${index}">${t("result.close")}</button>`);
     let over = "";

@@ -1,3 +1,4 @@
+// @ts-check
 // The catalogue's words as the page formats them: the same JSON files as the terminal's
 // (cardgames_client/words, served at /words/<language>.json), the same {name} placeholders,
 // the same fallbacks. Pure functions of a catalogue, so a test runs them outside a browser.
