@@ -1,12 +1,13 @@
 // @ts-check
-// One game at the table: the view of the person's seat (or a spectator's), drawn on the
-// felt, and the person's moves, hints and the deal's analysis. Following the game is the
-// session's (session.js), the table talk the narration's (narration.js).
+// One game at the table: the view of the person's seat (or a spectator's) drawn on the
+// felt, the hand, the scores, the hint and the deal's result. Following the game is the
+// session's (session.js), the table talk the narration's (narration.js), the person's
+// clicks the input's (input.js).
 
 import * as api from "./api.js";
-import { openAnalysis } from "./analysis.js";
 import * as cards from "./cards.js";
 import { errorText, t } from "./i18n.js";
+import { TableInput } from "./input.js";
 import { narrate } from "./narration.js";
 import { Seating } from "./seating.js";
 import { Session } from "./session.js";
@@ -67,6 +68,7 @@ export class Table {
     this.heldTrick = null;
     this.closedResult = -1;
     this.receivedAt = 0;
+    this.input = new TableInput(this);
   }
 
   get credential() {
@@ -79,7 +81,7 @@ export class Table {
 
   start() {
     this.root.innerHTML = this.skeleton();
-    this.root.addEventListener("click", (event) => this.onClick(event));
+    this.root.addEventListener("click", (event) => this.input.onClick(event));
     this.ticker = setInterval(() => this.renderClocks(), 250);
     this.session.follow();
   }
@@ -648,144 +650,6 @@ export class Table {
       box.textContent = text;
       box.classList.toggle("urgent", urgent);
     }
-  }
-
-  // ------------------------------------------------------------------ actions
-
-  onClick(event) {
-    const target = event.target.closest("button, [data-copy]");
-    if (!target || !this.view) return;
-    const card = target.closest(".card.in-hand");
-    if (card) return this.onCard(card.dataset.code);
-    if (target.dataset.move) return this.submitText(target.dataset.move);
-    if (target.dataset.testid === "confirm-selection") return this.confirmSelection();
-    if (target.dataset.testid === "hint-button") return this.askHint();
-    if (target.dataset.testid === "resign-button") return this.resign();
-    if (target.dataset.testid === "rematch-button") return this.rematch();
-    if (target.dataset.hintMove !== undefined) {
-      const option = this.hint && this.hint.options[Number(target.dataset.hintMove)];
-      if (option) return this.submit(option.move);
-    }
-    if (target.dataset.analyse !== undefined) return this.analyse(Number(target.dataset.analyse));
-    if (target.dataset.closeResult !== undefined) {
-      this.closedResult = Number(target.dataset.closeResult) + 1;
-      return this.renderResult();
-    }
-    if (target.dataset.copy) {
-      navigator.clipboard?.writeText(target.dataset.copy).then(() => {
-        target.textContent = t("game.link.copied");
-      }).catch(() => {});
-    }
-    return undefined;
-  }
-
-  onCard(code) {
-    if (this.busy || this.seat === null) return;
-    if (this.selecting()) {
-      const selectable = new Set(this.view.cardSelection.cards || []);
-      if (!selectable.has(code)) return;
-      if (this.selection.has(code)) this.selection.delete(code);
-      else if (this.selection.size < num(this.view.cardSelection.count)) this.selection.add(code);
-      this.renderHand();
-      this.renderActions();
-      return;
-    }
-    const move = this.cardMoves().get(code);
-    if (move) {
-      this.submit(move);
-      return;
-    }
-    this.explain(code);
-  }
-
-  // Why a card cannot be played now, as the rules say (ValidateMove changes nothing).
-  async explain(code) {
-    const move = this.view.phase === "PHASE_DISCARD" ? { discard: { card: code } } : { play: { card: code } };
-    try {
-      const answer = await api.validateMove(this.gameId, this.credential, move);
-      if (!answer.legal) this.showError({ reason: answer.reason, message: answer.message });
-    } catch (error) {
-      this.showError(error);
-    }
-  }
-
-  submitText(text) {
-    const move = (this.view.legalMoves || []).find((candidate) => api.moveText(candidate) === text);
-    if (move) this.submit(move);
-  }
-
-  confirmSelection() {
-    const count = num(this.view.cardSelection && this.view.cardSelection.count);
-    if (this.selection.size !== count) return;
-    this.submit({ give: { cards: [...this.selection] } });
-  }
-
-  async submit(move) {
-    if (this.busy || !this.credential) return;
-    this.busy = true;
-    this.clearError();
-    this.render();
-    try {
-      // The version the click was made on: a table that moved on meanwhile refuses it (VERSION_CONFLICT).
-      await api.submitMove(this.gameId, this.credential, move, this.version);
-      this.selection.clear();
-      this.hint = null;
-    } catch (error) {
-      this.showError(error);
-    }
-    await this.refresh();
-    this.busy = false;
-    this.render();
-  }
-
-  async askHint() {
-    if (this.hintBusy || !this.credential) return;
-    this.hintBusy = true;
-    this.renderActions();
-    try {
-      const hint = await api.getHint(this.gameId, this.credential, 400);
-      if (num(hint.version) === this.version) this.hint = hint;
-    } catch (error) {
-      this.showError(error);
-    }
-    this.hintBusy = false;
-    this.render();
-  }
-
-  async resign() {
-    if (!window.confirm(t("game.resign.confirm"))) return;
-    try {
-      await api.resign(this.gameId, this.credential);
-    } catch (error) {
-      this.showError(error);
-    }
-    this.refresh();
-  }
-
-  async rematch() {
-    try {
-      const answer = await api.rematch(this.gameId, this.credential);
-      const credential = answer.credential || {};
-      const { rememberSeat } = await import("./storage.js");
-      rememberSeat(answer.gameId, { seat: num(credential.seat), token: credential.token });
-      location.hash = `#game=${encodeURIComponent(answer.gameId)}`;
-    } catch (error) {
-      this.showError(error);
-    }
-  }
-
-  analyse(dealNumber) {
-    const overlay = this.$(".analysis-overlay");
-    openAnalysis(overlay, {
-      variant: this.variant(),
-      gameId: this.gameId,
-      credential: this.credential,
-      dealNumber,
-      players: this.players(),
-      name: (seat) => this.name(seat),
-      trump: this.view.trump,
-      deck: this.deck,
-    });
   }
 }
 
