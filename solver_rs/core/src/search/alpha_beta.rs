@@ -29,7 +29,7 @@ pub(crate) struct Search<'a> {
     /// Per tricks left and leading seat, the lead that last refuted a node (a cut-off):
     /// weighed up in the order (`ordering::KILLER_WEIGHT`). Sibling positions differ in a
     /// few cards, and the same lead often refutes them again (killer heuristic); at
-    /// following seats it multiplies the nodes (figures in docs/solver.md, "Move ordering").
+    /// following seats it multiplies the nodes (figures in benchmarks/README.md, "Move ordering").
     pub lead_killers: [[u8; 4]; 14],
     /// Hearts: the player's card that last refuted a node with at least
     /// `REMEMBERED_TRICKS` tricks left, by exact position: tried first when a later

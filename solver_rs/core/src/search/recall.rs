@@ -10,7 +10,7 @@
 //!
 //! 2^12 slots (256 KB) measured best: a larger cache misses the processor's caches itself
 //! (the positions met again are recent ones). In bridge it saves nothing: fewer exact
-//! positions come back there (figures in docs/solver.md, "Partition search").
+//! positions come back there (figures in benchmarks/README.md, "Partition search").
 
 use super::partition::FxHasher;
 use super::state::State;

@@ -41,18 +41,18 @@ pub(super) fn score(rules: &Rules, st: &State, context: &Context, card: u32, pla
 
 /// Hearts: what the player's discard of his top card of a lane loses in the order while
 /// one of the others may still shoot the moon: that card is his sure way to take a trick
-/// (and stop the moon). 30 to 60 do the same, 15 a little less (docs/solver.md).
+/// (and stop the moon). 30 to 60 do the same, 15 a little less (benchmarks/README.md).
 const MOON_STOPPER_WEIGHT: i32 = 30;
 
 /// Hearts: what the player's winning card weighs, highest first, in a trick sure to hold
 /// no points (`clean_trick`): it sheds a high card for free, where his winning cards
 /// otherwise come after his ducks. The lowest winner first instead is worse; only while
-/// the moon is open, or only while it is closed, half the gain (docs/solver.md).
+/// the moon is open, or only while it is closed, half the gain (benchmarks/README.md).
 const CLEAN_WIN_WEIGHT: i32 = 250;
 
 /// Hearts: what the player's lead weighs, highest first, in a lane whose trick is sure to
 /// hold no points (`clean_trick`): before every other lead, where leads otherwise go low
-/// first. Weighed 150 or 200 (among the other leads): a little less (docs/solver.md).
+/// first. Weighed 150 or 200 (among the other leads): a little less (benchmarks/README.md).
 const CLEAN_LEAD_WEIGHT: i32 = 300;
 
 /// Whether the trick in progress, in `lane` (the lane led, or the lane of a lead), is sure

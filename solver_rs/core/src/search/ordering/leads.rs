@@ -11,7 +11,7 @@ use crate::search::state::State;
 
 /// Per opponent card that may answer a lead, what the lead loses in the order (the trick
 /// games; hearts orders its own way): the smaller tree first, as DDS weighs suits. 30 to
-/// 80 do about as well (figures in docs/solver.md, "Move ordering").
+/// 80 do about as well (figures in benchmarks/README.md, "Move ordering").
 pub(super) const NARROW_LEAD_WEIGHT: i32 = 50;
 
 /// Per rank, what a lead from the top of a sequence gains (bridge): within its lane it

@@ -84,7 +84,7 @@ pub(crate) fn ordered(rules: &Rules, st: &State, killer: Option<u32>) -> Moves {
 /// What the killer lead (see `Search::lead_killers`) adds to its heuristic score: a bonus,
 /// not first. With the narrow-lead weights (`leads::NARROW_LEAD_WEIGHT`), a killer that refuted a sibling is often
 /// a valid but costly refutation where a sure winner proves the same in a few nodes (100
-/// to 300 do about as well; figures in docs/solver.md, "Move ordering").
+/// to 300 do about as well; figures in benchmarks/README.md, "Move ordering").
 const KILLER_WEIGHT: i32 = 200;
 
 /// What every move of one node is scored against: computed once per node.
