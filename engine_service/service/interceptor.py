@@ -220,8 +220,8 @@ class _CallLog:
         try:
             request = parse(raw)
         except DecodeError as error:
-            field = getattr(error, "field", None)  # a JSON request's unknown field, named
-            message = f"the request has no field {field}" if field else "the request is not a valid message of this method"
+            field = getattr(error, "field", None)  # a JSON request's value that does not fit its field, named
+            message = f"the request's {field} {getattr(error, 'why', '')}" if field else "the request is not a valid message of this method"
             raise errors.InvalidInput(message, reason=errors.ServiceReason.MALFORMED_REQUEST,
                                       field=field or "request") from None
         # The bound context is this dict: what is added here is on every later log line.

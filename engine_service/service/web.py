@@ -47,8 +47,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as Message_
 
-from ..rules.errors import ECHO_LIMIT
-from . import logs
+from . import json_input, logs
 from . import web_admission as admission
 from .interceptor import REQUEST_ID_KEY, Handler, ServiceInterceptor, detail_messages
 
@@ -117,13 +116,14 @@ class _JsonCodec:
         return Undecoded(bytes(data), is_json=True)
 
 
-class UnknownField(DecodeError):
-    """A JSON request names a field its message does not have (a typo would otherwise read as
-    the field left unset): ``field`` is its path, as the caller wrote it, cut short."""
+class BadField(DecodeError):
+    """A JSON request holds a value that does not fit its field (``json_input``): the
+    field's path as the caller wrote it, cut short, and why."""
 
-    def __init__(self, field: str) -> None:
-        super().__init__(f"the request has no field {field}")
+    def __init__(self, field: str, why: str) -> None:
+        super().__init__(f"{field} {why}")
         self.field = field
+        self.why = why
 
 
 def _parser(message_class: type[Message]) -> Callable[[Undecoded], Message]:
@@ -135,42 +135,15 @@ def _parser(message_class: type[Message]) -> Callable[[Undecoded], Message]:
         message = message_class()
         try:
             document = orjson.loads(body.data)
-            if not isinstance(document, dict):
-                raise ValueError("not an object")
-            unknown = _unknown_field(document, message_class.DESCRIPTOR)
-            if unknown is not None:
-                raise UnknownField(unknown)
-            # Strict: an unknown enum name is an error too, not the field's default.
+            json_input.check_message(document, message_class.DESCRIPTOR)
             json_format.ParseDict(document, message)
+        except json_input.BadValue as bad:
+            raise BadField(bad.field, bad.why) from None
         except (json_format.ParseError, ValueError, TypeError, RecursionError):
             raise DecodeError("not this method's request in JSON") from None
         return message
 
     return parse
-
-
-def _unknown_field(document: dict[str, Any], descriptor: Any, path: str = "") -> str | None:
-    """The path of the first key of ``document`` (recursively) that names no field of its
-    message (by its JSON or its proto name), or None."""
-    for key, value in document.items():
-        field = descriptor.fields_by_camelcase_name.get(key) or descriptor.fields_by_name.get(key)
-        where = f"{path}.{key}" if path else str(key)
-        if field is None:
-            return echo_path(where)
-        if field.message_type is None or field.message_type.GetOptions().map_entry:
-            continue
-        items = value if isinstance(value, list) and field.is_repeated else [value]
-        for index, item in enumerate(items):
-            if isinstance(item, dict):
-                found = _unknown_field(item, field.message_type, f"{where}[{index}]" if field.is_repeated else where)
-                if found is not None:
-                    return found
-    return None
-
-
-def echo_path(path: str) -> str:
-    """A field path the caller wrote, as an error repeats it: cut to the echo limit."""
-    return path if len(path) <= ECHO_LIMIT else path[:ECHO_LIMIT] + "..."
 
 
 class HttpContext:

@@ -125,11 +125,12 @@ def test_errors_carry_the_grpc_codes_and_reasons(web):
     assert web.ok(GAME + "GetGame", {"gameId": game_id}).get("version") is None  # nothing applied: version 0
 
 
-@pytest.mark.parametrize("body", [b"{", b"[]", b'{"gameId": 5}', b'{"seat": "many"}', b"\xff\xfe", b"[" * 10_000])
-def test_a_body_that_is_not_the_request_in_json_is_malformed(web, body):
+@pytest.mark.parametrize(("body", "field"), [(b"{", "request"), (b"[]", "request"), (b'{"gameId": 5}', "gameId"),
+                                             (b'{"seat": "many"}', "seat"), (b"\xff\xfe", "request"), (b"[" * 10_000, "request")])
+def test_a_body_that_is_not_the_request_in_json_is_malformed(web, body, field):
     answer = web.call(GAME + "GetGame", body)
     assert isinstance(answer, ConnectError)
-    assert (answer.code, answer.reasons, answer.fields) == ("invalid_argument", ["MALFORMED_REQUEST"], ["request"])
+    assert (answer.code, answer.reasons, answer.fields) == ("invalid_argument", ["MALFORMED_REQUEST"], [field])
 
 
 @pytest.mark.parametrize(("body", "field"), [

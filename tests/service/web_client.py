@@ -118,10 +118,11 @@ class GrpcWebAnswer:
         return int(self.trailers.get("grpc-status", "-1"))
 
 
-def grpc_web(web_address: str, path: str, request: Message, token: str | None = None) -> GrpcWebAnswer:
-    """One gRPC-Web call (binary), read to its trailers."""
-    payload = request.SerializeToString()
-    headers = {"content-type": "application/grpc-web+proto", "x-grpc-web": "1"}
+def grpc_web(web_address: str, path: str, request: Message | bytes, token: str | None = None) -> GrpcWebAnswer:
+    """One gRPC-Web call, read to its trailers: binary for a message, JSON for bytes (its text)."""
+    is_json = isinstance(request, bytes)
+    payload = request if isinstance(request, bytes) else request.SerializeToString()
+    headers = {"content-type": "application/grpc-web+json" if is_json else "application/grpc-web+proto", "x-grpc-web": "1"}
     if token:
         headers["authorization"] = f"Bearer {token}"
     response = httpx.post(f"http://{web_address}{path}", content=struct.pack(">BI", 0, len(payload)) + payload,
