@@ -229,12 +229,26 @@ class GameService:
         await self._link_rematch(game_id, rematch_id)
         assert token is not None
         # The new token is derived from the old one, which only its holder knows: asking
-        # again (a lost answer) returns the same token, and nobody else can compute it.
+        # again (a lost answer, or the same player's calls at once) returns the same token,
+        # and nobody else can compute it. The check and the claim are one step under the lock.
         new = rematch_token(token, rematch_id)
-        async with self.live.locked(rematch_id) as rematch:
-            if rematch.table.hashes[seat] == token_hash(new):
+        held, invited = token_hash(new), token_hash(token)
+        for _ in range(5):  # another process may claim at once: decide again on the latest state
+            async with self.live.locked(rematch_id) as rematch:
+                if rematch.table.hashes[seat] != held:
+                    if rematch.table.hashes[seat]:
+                        raise RuleViolation(Reason.SEAT_TAKEN, f"seat {seat} of the rematch is already taken")
+                    try:
+                        rematch, _ = await self.live.append(rematch, seat, lambda table, at: (
+                            action_text("claim", held), table.claim(seat, held, invited, at)))
+                    except VersionConflict:
+                        continue
+                    except RuleViolation as violation:
+                        if violation.reason is not Reason.SEAT_TAKEN:
+                            raise
+                        continue  # taken meanwhile: by this player's other call, the check above says
                 return Claimed(rematch_id, seat, new, rematch.table.view(seat, self.clock.now()))
-        return await self.claim(rematch_id, seat, token, token=new)
+        raise VersionConflict("the rematch is changing too fast; retry")
 
     async def _link_rematch(self, game_id: str, rematch_id: str) -> None:
         for _ in range(5):

@@ -447,3 +447,40 @@ def test_another_process_on_the_database_runs_the_bots_of_one_that_died(tmp_path
         assert change.version == 1 and change.seat == (dealer + 1) % 3
     finally:
         second.stop()
+
+
+def test_racing_rematches_give_each_player_its_own_seat_and_token(server):
+    """Every player of a finished game, twice each, all at once: each call gets its own
+    seat's token (the same for both of a player's calls), none is refused."""
+    import threading
+
+    with Client(server.address) as client:
+        for trial in range(4):
+            game = client.create_game("euchre3", seed=f"race-{trial}")
+            client.resign(game.game_id, client.get_game(game.game_id).to_act[0],
+                          game.tokens[client.get_game(game.game_id).to_act[0]])
+            callers = [seat for seat in range(3) for _ in range(2)]
+            answers: dict[int, list[object]] = {seat: [] for seat in range(3)}
+            start = threading.Barrier(len(callers))
+
+            def ask(seat: int) -> None:
+                with Client(server.address) as own:
+                    start.wait()
+                    try:
+                        answers[seat].append(own.rematch(game.game_id, seat, game.tokens[seat]))
+                    except CardgamesError as error:
+                        answers[seat].append(error)
+
+            threads = [threading.Thread(target=ask, args=(seat,)) for seat in callers]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            got = {seat: [(answer.game_id, answer.seat, answer.token) for answer in seen] for seat, seen in answers.items()}
+            for seat, seen in got.items():
+                assert all(isinstance(answer, tuple) for answer in seen), answers[seat]
+                assert len(set(seen)) == 1 and seen[0][1] == seat, seen
+            rematch_ids = {seen[0][0] for seen in got.values()}
+            assert len(rematch_ids) == 1
+            view = client.get_game(rematch_ids.pop())
+            assert [info.taken for info in view.seats] == [True, True, True]
