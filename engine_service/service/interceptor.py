@@ -252,8 +252,11 @@ class _CallLog:
         await self.context.abort(status.code, status.details, (*status.trailing_metadata, *request_id))
 
     def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
-        if isinstance(error, asyncio.CancelledError | GeneratorExit):  # the caller went away (a stream it dropped)
-            self.code = grpc.StatusCode.CANCELLED
+        if isinstance(error, asyncio.CancelledError | GeneratorExit):
+            # Cut short: by the call's deadline (the caller is answered DEADLINE_EXCEEDED), or
+            # by the caller going away (a stream it dropped).
+            left = self.context.time_remaining()
+            self.code = grpc.StatusCode.DEADLINE_EXCEEDED if left is not None and left <= 0 else grpc.StatusCode.CANCELLED
         account(self.fields["method"], self.code, self.reason, self.started, self.sent)
         logs.unbind_request(self._bound)
 

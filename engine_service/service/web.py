@@ -257,6 +257,15 @@ class _ConnectApplication(ConnectASGIApplication[None]):
     def path(self) -> str:
         return "/"
 
+    async def _stream_responses(self, endpoint: Any, request_stream: Any, stream: Any, metadata_run: Any,
+                                disconnected: Any, send: Any, loop: Any, ctx: Any) -> None:
+        # A server stream's headers go at once, not with its first message: a watch resumed at
+        # the current version may wait long for one, and its caller must tell an accepted
+        # stream from a dead server. (Its errors come in its last envelope all the same.)
+        if endpoint.method.stream_type is StreamType.SERVER_STREAM and not send.started:
+            await stream.send_headers(send, ctx)
+        await super()._stream_responses(endpoint, request_stream, stream, metadata_run, disconnected, send, loop, ctx)
+
 
 async def _api_call(connect: ASGIApp, scope: Scope, receive: Receive, send: Send) -> None:
     """Admits the call (web_admission.py), then lets connectrpc serve it; its request id on every answer."""

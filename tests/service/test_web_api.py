@@ -413,3 +413,33 @@ def test_a_connect_error_gives_every_detail_in_readable_json_too(web_server):
     end = streamed.content[5:]  # the stream's last envelope: {"error": ...}
     (info,) = [detail for detail in json.loads(end)["error"]["details"] if detail["type"] == "google.rpc.ErrorInfo"]
     assert info["debug"]["reason"] == "GAME_NOT_FOUND"
+
+
+def _envelope(body: dict[str, Any]) -> bytes:
+    data = json.dumps(body).encode()
+    return struct.pack(">BI", 0, len(data)) + data
+
+
+def test_a_watch_resumed_at_the_current_version_sends_its_headers_at_once(web, web_server):
+    """Its first message may be far off: the headers tell the caller the stream was accepted."""
+    created = _create(web, "hearts", seed="headers-at-once")
+    body = _envelope({"gameId": created["gameId"], "afterVersion": "0"})
+    for content_type in ("application/connect+json", "application/grpc-web+json"):
+        headers = {"content-type": content_type, "x-request-id": f"at-once-{content_type}"}
+        with httpx.stream("POST", f"http://{web_server.web_address}{GAME}WatchGame", content=body, headers=headers,
+                          timeout=httpx.Timeout(30, read=30)) as response:
+            assert response.status_code == 200 and response.headers["content-type"] == content_type
+            assert response.headers["x-request-id"] == headers["x-request-id"]
+
+
+def test_a_call_cut_by_its_deadline_is_logged_as_the_caller_was_answered(web, web_server):
+    created = _create(web, "hearts", seed="deadline-logged")
+    request_id = "deadline-logged-1"
+    answer = httpx.post(f"http://{web_server.web_address}{GAME}WatchGame",
+                        content=_envelope({"gameId": created["gameId"], "afterVersion": "0"}),
+                        headers={"content-type": "application/connect+json", "connect-timeout-ms": "300",
+                                 "x-request-id": request_id}, timeout=60)
+    end = json.loads(answer.content[5:])
+    assert end["error"]["code"] == "deadline_exceeded"
+    record = web_server.wait_for_log(lambda line: line.get("request_id") == request_id, timeout=60)
+    assert record["status"] == "DEADLINE_EXCEEDED"
