@@ -38,6 +38,7 @@ class Solver:
     @property
     def memory_bytes(self) -> int: ...
     def clear(self) -> None: ...
+    def set_stop(self, stop: StopFlag | None = None) -> None: ...
     def solve(
         self,
         variant: str,
@@ -101,6 +102,7 @@ def evaluate_cards(
     threads: int = 0,
     memory_mb: int = 16,
     line_deals: int = 0,
+    stop: StopFlag | None = None,
 ) -> dict[str, Any]: ...
 def evaluate_passes(
     template: str,
@@ -114,4 +116,5 @@ def evaluate_passes(
     budget: float | None = None,
     deadline: float | None = None,
     threads: int = 0,
+    stop: StopFlag | None = None,
 ) -> dict[str, Any]: ...

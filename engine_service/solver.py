@@ -181,6 +181,18 @@ class Solver:
         with self._turn():
             self._inner.clear()
 
+    @contextmanager
+    def stopping(self, flag: StopFlag) -> Iterator[None]:
+        """Every search of this solver in the block stops (``SolveStoppedError``) once
+        ``flag`` is set: the work of a caller that went away ends within milliseconds."""
+        with self._turn():
+            self._inner.set_stop(flag)
+        try:
+            yield
+        finally:
+            with self._turn():
+                self._inner.set_stop(None)
+
     def solve(
         self,
         variant: str,
@@ -404,14 +416,15 @@ def evaluate_cards(
     threads: int = 0,
     *,
     line_deals: int = 0,
+    stop: StopFlag | None = None,
 ) -> CardEvaluation:
     """Every legal card of the seat to move in ``template`` (the position with only its hand)
     solved in sampled deals of ``unseen``: at least ``min_samples`` deals, more until ``budget``
     (seconds from now), at most ``max_samples``; past ``deadline``, ``SolveStoppedError`` if
-    the minimum is not reached. ``player``: hearts' (the asking seat)."""
+    the minimum is not reached, as once ``stop`` is set. ``player``: hearts' (the asking seat)."""
     raw = _solver.evaluate_cards(
         variant, template, list(unseen), [holder_spec(h) for h in holders], player, seed, min_samples, max_samples,
-        budget, deadline, threads, line_deals=line_deals,
+        budget, deadline, threads, line_deals=line_deals, stop=stop,
     )
     return CardEvaluation(list(raw["cards"]), raw["values"], raw["lines"], raw["nodes"])
 
@@ -428,11 +441,13 @@ def evaluate_passes(
     budget: float | None = None,
     deadline: float | None = None,
     threads: int = 0,
+    *,
+    stop: StopFlag | None = None,
 ) -> PassEvaluation:
     """Every hearts pass of ``seat`` (to seat + ``offset``) valued in sampled deals, as
     :func:`evaluate_cards` samples them."""
     raw = _solver.evaluate_passes(
         template, list(unseen), [holder_spec(h) for h in holders], seat, offset, seed, min_samples, max_samples,
-        budget, deadline, threads,
+        budget, deadline, threads, stop=stop,
     )
     return PassEvaluation(raw["choices"], raw["values"])

@@ -17,6 +17,7 @@ import secrets
 import time
 
 from ..rules import Game, Phase, Reason, RuleViolation
+from ..solver import StopFlag
 from .cards import HintQuestion, answer_cards, card_question
 from .common import DEFAULT_BUDGET_SECONDS, MAX_SAMPLES, MIN_SAMPLES, OVERRUNS, Hint, HintOption, Sampling
 from .decisions import DECISION_PHASES, DecisionQuestion, answer_decision, decision_question
@@ -50,13 +51,15 @@ def answer(
     max_samples: int = MAX_SAMPLES,
     threads: int = 0,
     started: float | None = None,
+    stop: StopFlag | None = None,
 ) -> Hint:
     """Solves sampled deals and ranks the options. ``budget`` and ``deadline`` are seconds
     from ``started`` (a ``time.monotonic()`` instant, default now: the service passes when
     the call arrived); the hint returns within the budget, but for its first
     ``min_samples`` deals.
 
-    Raises ``SolveStoppedError`` when ``deadline`` passes before ``min_samples`` deals are solved.
+    Raises ``SolveStoppedError`` when ``deadline`` passes before ``min_samples`` deals are
+    solved, or once ``stop`` is set (the caller went away).
     """
     origin = time.monotonic() if started is None else started
     kind = f"{type(question).__name__}:{getattr(question, 'variant', '')}"
@@ -65,7 +68,7 @@ def answer(
         secrets.randbits(63) if seed is None else seed,
         aimed_end,
         None if deadline is None else origin + deadline,
-        min_samples, max_samples, threads,
+        min_samples, max_samples, threads, stop,
     )
     if isinstance(question, HintQuestion):
         hint = answer_cards(question, sampling)

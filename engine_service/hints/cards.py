@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..rules import Game, Knowledge, variant_class
@@ -132,11 +133,11 @@ def answer_cards(
     line_deals, reserve = _line_deals(question, sampling)
     evaluation = evaluate_cards(
         question.variant, question.template, question.unseen, question.holders, question.hearts_player,
-        *sampling.extension_args(reserve), line_deals=line_deals,
+        *sampling.extension_args(reserve), line_deals=line_deals, stop=sampling.stop,
     )
     per_deal = evaluation.values
     lines = evaluation.lines
-    scored_lines = _scores_of_lines(question, seed, lines, sampling.end_for(1)) if lines else None
+    scored_lines = _scores_of_lines(question, seed, lines, sampling.end_for(1), sampling.stopped) if lines else None
     options = []
     for index, card in enumerate(evaluation.cards):
         own = [_for_seat(question, values[index]) for values in per_deal]
@@ -171,7 +172,7 @@ def _line_deals(question: HintQuestion, sampling: Sampling) -> tuple[int, float]
 
 def _scores_of_lines(
     question: HintQuestion, seed: int, lines: list[list[list[str]]], end: float | None
-) -> list[list[float]] | None:
+, stopped: Callable[[], bool] = lambda: False) -> list[list[float]] | None:
     """The seat's side's deal score after each card, in each deal that has lines: the deal
     (drawn again from the same stream of the seed) played along the solver's line by the
     engine, which scores it by the rules (capot, dedans, litige, announcements). The deals
@@ -182,7 +183,7 @@ def _scores_of_lines(
     scores = []
     replayed = 0
     for placement, deal_lines in zip(placements, lines):
-        if end is not None and time.monotonic() >= end:
+        if stopped() or (end is not None and time.monotonic() >= end):
             break
         game = filled(question.blind, question.holders, question.seat, placement, random.Random(0))
         scores.append([side_score(play_line(game, line), question.seat)[0] for line in deal_lines])

@@ -13,6 +13,7 @@ from typing import Any
 from .. import solver
 from ..rules import STOCK, Knowledge
 from ..rules.declarations import DeclarationFact, strength_code
+from ..solver import StopFlag
 
 # The sampling defaults (see docs/architecture.md "Hints"): a hint ends within its budget
 # with the deals solved by then, at most MAX_SAMPLES; only its first MIN_SAMPLES deals are
@@ -45,6 +46,7 @@ class Sampling:
     min_samples: int = MIN_SAMPLES
     max_samples: int = MAX_SAMPLES
     threads: int = 0  # 0: every core
+    stop: StopFlag | None = None  # set when the caller went away: every solve stops at once
 
     def extension_args(self, reserve: float = 0.0) -> tuple[int, int, int, float | None, float | None, int]:
         """(seed, min_samples, max_samples, budget, deadline, threads), in the order the
@@ -62,7 +64,10 @@ class Sampling:
         return self.budget_end if self.deadline_end is None else min(self.budget_end, self.deadline_end)
 
     def in_budget(self) -> bool:
-        return self.budget_end is None or time.monotonic() < self.budget_end
+        return not self.stopped() and (self.budget_end is None or time.monotonic() < self.budget_end)
+
+    def stopped(self) -> bool:
+        return self.stop is not None and self.stop.is_set()
 
 
 class Smoothed:

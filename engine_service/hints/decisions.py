@@ -26,6 +26,7 @@ hint cannot depend on the real hidden cards.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import threading
@@ -105,7 +106,8 @@ def answer_decision(
         game = filled(question.blind, question.holders, question.seat, placements[index],
                       random.Random(f"{seed}:{index}"))
         outcomes = _Outcomes(game, question.seat, solvers.solver, end)
-        return [outcomes.of_option(move) for move in question.options], outcomes.nodes
+        with solvers.solver.stopping(sampling.stop) if sampling.stop is not None else contextlib.nullcontext():
+            return [outcomes.of_option(move) for move in question.options], outcomes.nodes
 
     outcomes = _sampled(play_out, len(placements), sampling)
     options = []

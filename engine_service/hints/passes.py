@@ -52,7 +52,7 @@ def answer_passes(
 ) -> Hint:
     evaluation = evaluate_passes(
         question.template, question.unseen, question.holders, question.seat, question.offset,
-        *sampling.extension_args(),
+        *sampling.extension_args(), stop=sampling.stop,
     )
     per_deal = evaluation.values
     options = []

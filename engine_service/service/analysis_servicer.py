@@ -49,7 +49,7 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
     ) -> api.AnalyzeDealResponse:
         limit = _time_limit(request.time_limit_ms)
         work: Work[analysis.DealAnalysis] = await self._request_work(request, context, None)
-        result = await self.solving.analysis.run(self.solving.analyse, work, caller=caller_of(context),
+        result = await self.solving.analysis.run(self.solving.analyse, work, caller=caller_of(context), stoppable=True,
                                                  deadline=time_left(limit, context.time_remaining()))
         return api.AnalyzeDealResponse(analysis=convert.deal_analysis(result))
 
@@ -119,7 +119,7 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
                 try:
                     work = _input_work(item, "")
                     deadline = time_left(limit, context.time_remaining())
-                    result = await slot.run(self.solving.analyse, work, deadline=deadline)
+                    result = await slot.run(self.solving.analyse, work, deadline=deadline, stop=slot.stop)
                     message.analysis.CopyFrom(convert.deal_analysis(result))
                 except Exception as error:
                     if status_for(error) is None:

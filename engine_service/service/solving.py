@@ -6,9 +6,10 @@ their own: players waiting at a table never wait behind an analyst's batch, and 
 caller (a peer address) holds at most a configured share of the analysis slots. When a
 pool's slots are all taken a new solve is refused at once (RESOURCE_EXHAUSTED) rather
 than queued behind long work: the client can retry, and a queue would only turn
-saturation into time-outs. A slot stays taken until its thread is done, even when the
-call that started it was cancelled: a cancelled call cannot stop a solve early, and the
-count must match the busy threads.
+saturation into time-outs. A call that is cancelled, or whose deadline passes, sets its
+slot's stop flag: its solves end within milliseconds (the search looks at the flag as at
+its clock), and the slot is free once its thread is done, the count matching the busy
+threads.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any, TypeVar
 from .. import bots, hints
 from ..bots import SeatKnowledge
 from ..rules import Move
-from ..solver import DEFAULT_MEMORY_MB, Solver, SolveStoppedError
+from ..solver import DEFAULT_MEMORY_MB, Solver, SolveStoppedError, StopFlag
 from ..tables import Strength
 from .errors import DeadlineExceeded, ServiceReason, SolverBusy
 
@@ -56,12 +57,14 @@ def time_left(limit: float, time_remaining: float | None) -> float:
 
 
 class Slot:
-    """One taken slot: runs solver work in a thread, one piece at a time."""
+    """One taken slot: runs solver work in a thread, one piece at a time. Its ``stop`` flag
+    is set when the call that holds it goes away: the work given it stops at once."""
 
     def __init__(self, owner: SolverPool, caller: str) -> None:
         self._owner = owner
         self._caller = caller
         self._thread: Future[Any] | None = None
+        self.stop = StopFlag()
 
     async def run(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``work`` in a solver thread; a stopped solve is :class:`DeadlineExceeded`."""
@@ -71,10 +74,12 @@ class Slot:
         self._thread = self._owner._threads.submit(functools.partial(work, *args, **kwargs))
         return self._thread
 
-    @staticmethod
-    async def finished(thread: Future[T]) -> T:
+    async def finished(self, thread: Future[T]) -> T:
         try:
             return await asyncio.wrap_future(thread)
+        except asyncio.CancelledError:
+            self.stop.set()  # nobody waits for the work any more: its solves end now
+            raise
         except SolveStoppedError:
             raise DeadlineExceeded("the time limit passed before the solver was done") from None
 
@@ -131,20 +136,23 @@ class SolverPool:
             for slot in taken:
                 slot.release()
 
-    async def run(self, work: Callable[..., T], *args: Any, caller: str = "", **kwargs: Any) -> T:
-        """``work`` on one slot."""
+    async def run(self, work: Callable[..., T], *args: Any, caller: str = "", stoppable: bool = False,
+                  **kwargs: Any) -> T:
+        """``work`` on one slot (given the slot's stop flag as ``stop``, if ``stoppable``)."""
         with self.held(1, caller) as (slot,):
+            if stoppable:
+                kwargs["stop"] = slot.stop
             return await slot.run(work, *args, **kwargs)
 
     async def run_threaded(self, work: Callable[..., T], *args: Any, threads: int, **kwargs: Any) -> T:
-        """``work(..., threads=n)`` on up to ``threads`` free slots, one solver thread per slot:
-        a solve never runs on more threads than the slots it holds."""
+        """``work(..., threads=n, stop=flag)`` on up to ``threads`` free slots, one solver
+        thread per slot: a solve never runs on more threads than the slots it holds."""
         with self.held(threads) as taken:
             first, *others = taken
-            thread = first.submit(work, *args, threads=len(taken), **kwargs)
+            thread = first.submit(work, *args, threads=len(taken), stop=first.stop, **kwargs)
             for other in others:
                 other.follow(first)
-            return await Slot.finished(thread)
+            return await first.finished(thread)
 
     def _free(self, caller: str) -> None:
         self._busy -= 1
@@ -210,9 +218,12 @@ class SolverSlots:
                 except SolverBusy:
                     await asyncio.sleep(BOT_RETRY_SECONDS)  # a player's hint holds the slots: it ends soon
 
-    def analyse(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """In an analysis thread: ``work`` (an analysis, or an anytime one) with this thread's solver."""
-        return work(*args, solver=self.thread_solver(), **kwargs)
+    def analyse(self, work: Callable[..., T], *args: Any, stop: StopFlag | None = None, **kwargs: Any) -> T:
+        """In an analysis thread: ``work`` (an analysis, or an anytime one) with this
+        thread's solver, whose every search stops once ``stop`` is set."""
+        solver = self.thread_solver()
+        with solver.stopping(stop) if stop is not None else contextlib.nullcontext():
+            return work(*args, solver=solver, **kwargs)
 
     def close(self) -> None:
         self.analysis.close()

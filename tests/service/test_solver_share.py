@@ -97,9 +97,9 @@ def test_a_hint_runs_on_as_many_threads_as_the_slots_it_holds():
     async def scenario() -> None:
         pool = SolverPool("hint", slots=3)
         try:
-            assert await pool.run_threaded(lambda threads: threads, threads=8) == 3
+            assert await pool.run_threaded(lambda threads, stop: threads, threads=8) == 3
             with pool.held(2):  # two slots taken: a hint gets the one left
-                assert await pool.run_threaded(lambda threads: threads, threads=8) == 1
+                assert await pool.run_threaded(lambda threads, stop: threads, threads=8) == 1
             assert pool.busy == 0
         finally:
             pool.close()

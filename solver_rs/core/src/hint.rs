@@ -14,6 +14,7 @@ use crate::error::SolverError;
 use crate::playout::{card_values_by_playout, pass_values};
 use crate::position::{Position, PositionParts};
 use crate::sampling::DealSampler;
+use crate::search::interrupt::StopFlag;
 use crate::search::{SolveOptions, Solver};
 use crate::variant::Variant;
 use rand::SeedableRng;
@@ -38,7 +39,7 @@ struct SolvedDeal {
 }
 
 /// How many deals to solve, and until when.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub struct SampleLimits {
     /// Solved whatever the budget (only `deadline` stops them).
     pub min_samples: usize,
@@ -48,6 +49,8 @@ pub struct SampleLimits {
     /// The hard end (the caller's deadline): past it the evaluation fails with
     /// [`SolverError::Stopped`] unless the minimum is already solved.
     pub deadline: Option<Instant>,
+    /// Set when the caller went away: every deal stops as at the deadline.
+    pub stop: Option<StopFlag>,
 }
 
 /// Every legal card's value in each solved deal: `values[i][j]` is card `cards[j]` in deal `i`.
@@ -77,7 +80,7 @@ pub fn evaluate_cards(
     threads: usize,
     memory_bytes: usize,
 ) -> Result<SampledValues, SolverError> {
-    check_limits(limits)?;
+    check_limits(&limits)?;
     let first = deal_position(template, holder_seats, sampler, seed, 0)?;
     let cards = crate::search::legal_cards(&first.build()?);
     // Lines are extra: even the minimum's are given up at the budget's end (their deal's values kept).
@@ -113,7 +116,7 @@ pub fn evaluate_passes(
     limits: SampleLimits,
     threads: usize,
 ) -> Result<SampledPasses, SolverError> {
-    check_limits(limits)?;
+    check_limits(&limits)?;
     let per_deal = sampled(limits, threads, 1 << 20, |_, index, stop| {
         let sampled = deal_position(template, holder_seats, sampler, seed, index)?;
         pass_values(&Deal::new(Variant::Hearts, sampled.hands, vec![])?, seat, offset, stop)
@@ -123,7 +126,7 @@ pub fn evaluate_passes(
     Ok(SampledPasses { choices, values })
 }
 
-fn check_limits(limits: SampleLimits) -> Result<(), SolverError> {
+fn check_limits(limits: &SampleLimits) -> Result<(), SolverError> {
     if limits.min_samples == 0 || limits.min_samples > limits.max_samples {
         return Err(SolverError::InvalidPosition("1 <= min_samples <= max_samples".into()));
     }
@@ -142,9 +145,10 @@ fn sampled<T: Send>(
     let results = run_indexed(limits.max_samples, threads, memory_bytes, |solver, index| {
         let within_minimum = index < limits.min_samples;
         let stop = if within_minimum { limits.deadline } else { earliest(limits.budget_end, limits.deadline) };
-        if stop.is_some_and(|end| Instant::now() >= end) {
+        if stop.is_some_and(|end| Instant::now() >= end) || limits.stop.as_ref().is_some_and(StopFlag::is_set) {
             return None;
         }
+        solver.set_stop(limits.stop.clone());
         let outcome = per_deal(solver, index, stop);
         let stopped = matches!(outcome, Err(SolverError::Stopped));
         Some((outcome, !stopped))
@@ -275,13 +279,13 @@ mod tests {
     fn same_seed_same_values_whatever_the_threads() {
         let (template, holders, seats) = belote_template();
         let sampler = DealSampler::new(unseen_of(&holders), &holders).unwrap();
-        let limits = SampleLimits { min_samples: 12, max_samples: 12, budget_end: None, deadline: None };
-        let one = evaluate_cards(&template, &seats, &sampler, None, 5, limits, 0, 1, 1 << 20).unwrap();
-        let two = evaluate_cards(&template, &seats, &sampler, None, 5, limits, 0, 2, 1 << 20).unwrap();
+        let limits = SampleLimits { min_samples: 12, max_samples: 12, budget_end: None, deadline: None, stop: None };
+        let one = evaluate_cards(&template, &seats, &sampler, None, 5, limits.clone(), 0, 1, 1 << 20).unwrap();
+        let two = evaluate_cards(&template, &seats, &sampler, None, 5, limits.clone(), 0, 2, 1 << 20).unwrap();
         assert_eq!(one.values, two.values);
         assert_eq!(one.values.len(), 12);
         assert_eq!(one.cards.len(), 5);
-        let other = evaluate_cards(&template, &seats, &sampler, None, 6, limits, 0, 1, 1 << 20).unwrap();
+        let other = evaluate_cards(&template, &seats, &sampler, None, 6, limits.clone(), 0, 1, 1 << 20).unwrap();
         let with_lines = evaluate_cards(&template, &seats, &sampler, None, 5, limits, 3, 2, 1 << 20).unwrap();
         assert_eq!(with_lines.values, one.values);
         assert_eq!(with_lines.lines.len(), 3);
@@ -298,10 +302,20 @@ mod tests {
         let (template, holders, seats) = belote_template();
         let sampler = DealSampler::new(unseen_of(&holders), &holders).unwrap();
         let past = Some(Instant::now());
-        let limits = SampleLimits { min_samples: 3, max_samples: 5, budget_end: None, deadline: past };
+        let limits = SampleLimits { min_samples: 3, max_samples: 5, budget_end: None, deadline: past, stop: None };
         assert_eq!(evaluate_cards(&template, &seats, &sampler, None, 1, limits, 0, 1, 1 << 20), Err(SolverError::Stopped));
         // A spent budget still solves the minimum.
-        let limits = SampleLimits { min_samples: 3, max_samples: 50, budget_end: past, deadline: None };
+        let limits = SampleLimits { min_samples: 3, max_samples: 50, budget_end: past, deadline: None, stop: None };
         assert_eq!(evaluate_cards(&template, &seats, &sampler, None, 1, limits, 0, 2, 1 << 20).unwrap().values.len(), 3);
+    }
+
+    #[test]
+    fn a_set_stop_flag_stops_the_minimum_too() {
+        let (template, holders, seats) = belote_template();
+        let sampler = DealSampler::new(unseen_of(&holders), &holders).unwrap();
+        let stop = StopFlag::new();
+        stop.set();
+        let limits = SampleLimits { min_samples: 3, max_samples: 5, budget_end: None, deadline: None, stop: Some(stop) };
+        assert_eq!(evaluate_cards(&template, &seats, &sampler, None, 1, limits, 0, 2, 1 << 20), Err(SolverError::Stopped));
     }
 }

@@ -179,3 +179,19 @@ fn a_hearts_analysis_needs_its_player() {
     let refused = Solver::new().solve_anytime(&position, Some(4), AnytimeOptions::default(), |_| true);
     assert!(matches!(refused, Err(SolverError::InvalidPosition(_))));
 }
+
+#[test]
+fn a_solvers_stop_flag_ends_each_of_its_searches_until_it_is_taken_away() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    let (position, player) = random_position(Variant::Hearts, 13, &mut rng);
+    let mut solver = Solver::with_memory(16 << 20);
+    let stop = StopFlag::new();
+    solver.set_stop(Some(stop.clone()));
+    stop.set(); // by the caller's thread as it goes away: every search of the solver ends at its next look
+    assert_eq!(solver.solve(&position, player, SolveOptions::default()), Err(SolverError::Stopped));
+    assert_eq!(solver.reaches(&position, player, 10, None), Err(SolverError::Stopped));
+    solver.set_stop(None);
+    let (small, small_player) = random_position(Variant::Hearts, 3, &mut rng);
+    let fresh = Solver::with_memory(1 << 20).solve(&small, small_player, SolveOptions::default()).unwrap();
+    assert_eq!(solver.solve(&small, small_player, SolveOptions::default()).unwrap().card_values, fresh.card_values);
+}

@@ -82,7 +82,7 @@ fn instant_after(seconds: Option<f64>) -> Option<std::time::Instant> {
     seconds.map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s))
 }
 
-/// A request to stop an anytime analysis, set from any thread (the search sees it within a
+/// A request to stop a search (an anytime analysis, a solver's, a sampled evaluation), set from any thread (the search sees it within a
 /// millisecond or so).
 #[pyclass(module = "engine_service._solver", frozen)]
 struct StopFlag {
@@ -126,6 +126,13 @@ impl Solver {
 
     fn clear(&mut self) {
         self.inner.clear();
+    }
+
+    /// Every search of this solver stops (`SolveStoppedError`) once `stop` is set, until
+    /// another flag, or None, is given.
+    #[pyo3(signature = (stop = None))]
+    fn set_stop(&mut self, stop: Option<PyRef<'_, StopFlag>>) {
+        self.inner.set_stop(stop.map(|flag| flag.inner.clone()));
     }
 
     /// Solves a position; returns a dict (value, card_values, line, nodes, to_play, maximising).
@@ -330,8 +337,9 @@ fn sampled_template(
 }
 
 /// Sampling limits from seconds from now.
-fn sample_limits(min_samples: usize, max_samples: usize, budget: Option<f64>, deadline: Option<f64>) -> core::SampleLimits {
-    core::SampleLimits { min_samples, max_samples, budget_end: instant_after(budget), deadline: instant_after(deadline) }
+fn sample_limits(min_samples: usize, max_samples: usize, budget: Option<f64>, deadline: Option<f64>, stop: Option<PyRef<'_, StopFlag>>) -> core::SampleLimits {
+    let stop = stop.map(|flag| flag.inner.clone());
+    core::SampleLimits { min_samples, max_samples, budget_end: instant_after(budget), deadline: instant_after(deadline), stop }
 }
 
 /// Draws `count` placements of the `unseen` cards among `holders` (uniform over the ones
@@ -363,7 +371,7 @@ fn sample_placements(
 /// get an optimal line after each card. Returns a dict: cards, values (one list per deal,
 /// a value per card), nodes, lines (per deal with lines, per card, the card codes).
 #[pyfunction]
-#[pyo3(signature = (variant, template, unseen, holders, player, seed, min_samples, max_samples, budget = None, deadline = None, threads = 0, memory_mb = 16, line_deals = 0))]
+#[pyo3(signature = (variant, template, unseen, holders, player, seed, min_samples, max_samples, budget = None, deadline = None, threads = 0, memory_mb = 16, line_deals = 0, stop = None))]
 #[allow(clippy::too_many_arguments)]
 fn evaluate_cards<'py>(
     py: Python<'py>,
@@ -380,8 +388,9 @@ fn evaluate_cards<'py>(
     threads: usize,
     memory_mb: usize,
     line_deals: usize,
+    stop: Option<PyRef<'py, StopFlag>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let limits = sample_limits(min_samples, max_samples, budget, deadline);
+    let limits = sample_limits(min_samples, max_samples, budget, deadline, stop);
     let memory = memory_bytes(memory_mb)?;
     let (variant, result) = guarded(|| {
         let variant = convert::variant(variant)?;
@@ -403,7 +412,7 @@ fn evaluate_cards<'py>(
 /// policy passes and play. Returns a dict: choices (three codes each), values (one list per
 /// deal, a value per choice).
 #[pyfunction]
-#[pyo3(signature = (template, unseen, holders, seat, offset, seed, min_samples, max_samples, budget = None, deadline = None, threads = 0))]
+#[pyo3(signature = (template, unseen, holders, seat, offset, seed, min_samples, max_samples, budget = None, deadline = None, threads = 0, stop = None))]
 #[allow(clippy::too_many_arguments)]
 fn evaluate_passes<'py>(
     py: Python<'py>,
@@ -418,8 +427,9 @@ fn evaluate_passes<'py>(
     budget: Option<f64>,
     deadline: Option<f64>,
     threads: usize,
+    stop: Option<PyRef<'py, StopFlag>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let limits = sample_limits(min_samples, max_samples, budget, deadline);
+    let limits = sample_limits(min_samples, max_samples, budget, deadline, stop);
     let variant = core::Variant::Hearts;
     let result = guarded(|| {
         let (parts, sampler, seats) = sampled_template(variant, template, &unseen, &holders)?;

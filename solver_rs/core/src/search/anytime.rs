@@ -104,7 +104,9 @@ impl Solver {
         let rules = self.begin(position, hearts_player)?;
         let base = base_value(position, &rules);
         let mut search = self.search(&rules, position, options.deadline);
-        search.stop = options.stop;
+        if options.stop.is_some() {
+            search.stop = options.stop; // the analysis' own flag; else the solver's, if any
+        }
         let mut brackets = Brackets::cheap(&mut search, base, options.line);
         let finished = brackets.narrow(&mut search, &mut observe);
         let mut progress = brackets.progress(search.nodes);

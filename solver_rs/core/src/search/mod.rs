@@ -20,6 +20,7 @@ use crate::rules::{Objective, Rules};
 use crate::variant::Variant;
 use alpha_beta::{Search, NO_KILLER};
 pub use anytime::{AnytimeOptions, Progress, ValueBounds};
+use interrupt::StopFlag;
 use ordering::{ordered, representative_of, representatives};
 use partition::PartitionTable;
 use state::State;
@@ -85,6 +86,8 @@ pub fn objective_for(position: &Position, hearts_player: Option<usize>) -> Resul
 pub struct Solver {
     table: Table,
     partition: PartitionTable,
+    /// Stops every search this solver runs while set (a caller that went away).
+    stop: Option<StopFlag>,
 }
 
 impl Default for Solver {
@@ -102,7 +105,13 @@ impl Solver {
     /// exact table, and the partition table of bridge and hearts; a solve uses one of them,
     /// and gives the other's memory back.)
     pub fn with_memory(memory_bytes: usize) -> Solver {
-        Solver { table: Table::with_memory(memory_bytes), partition: PartitionTable::with_memory(memory_bytes) }
+        Solver { table: Table::with_memory(memory_bytes), partition: PartitionTable::with_memory(memory_bytes), stop: None }
+    }
+
+    /// Every search of this solver stops (as at a deadline) once `stop` is set, until
+    /// another flag, or none, is given: the work of a caller that went away ends early.
+    pub fn set_stop(&mut self, stop: Option<StopFlag>) {
+        self.stop = stop;
     }
 
     pub fn memory_bytes(&self) -> usize {
@@ -253,7 +262,7 @@ impl Solver {
             lead_killers: [[NO_KILLER; 4]; 14],
             refutations: HashMap::new(),
             deadline,
-            stop: None,
+            stop: self.stop.clone(),
             stopped: false,
             paced_since: Instant::now(),
         }
