@@ -12,7 +12,7 @@ from pathlib import Path
 
 import grpc
 import pytest
-from cardgames_client import CardgamesError, Client, pb, table_options
+from cardgames_client import CardgamesError, Client, CreatedGame, pb, table_options
 from google.protobuf.json_format import MessageToDict
 
 from engine_service.rules import new_game, parse_move
@@ -463,7 +463,8 @@ def test_racing_rematches_give_each_player_its_own_seat_and_token(server):
             answers: dict[int, list[object]] = {seat: [] for seat in range(3)}
             start = threading.Barrier(len(callers))
 
-            def ask(seat: int) -> None:
+            def ask(seat: int, game: CreatedGame = game, answers: dict[int, list[object]] = answers,
+                    start: threading.Barrier = start) -> None:
                 with Client(server.address) as own:
                     start.wait()
                     try:
