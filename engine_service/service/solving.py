@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import ctypes.util
 import functools
 import os
 import random
 import secrets
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -42,11 +43,32 @@ MAX_HINT_SECONDS = 30.0
 DEADLINE_MARGIN_SECONDS = 0.05
 # Kept from a hint's budget for what follows the solving: ranking, conversion, sending.
 ANSWER_SECONDS = 0.003
-# Each solver thread keeps one analysis solver (its tables stay warm between deals), whose
-# tables grow to this (the solver's own bound: a whole hearts deal may need most of it).
+# An analysis's solver tables grow to at most this (the solver's own bound: a whole hearts
+# deal may need most of it); each analysis has a solver of its own, whose memory goes back
+# when it is answered (a solver kept warm from one deal to the next was no faster: its
+# tables start small and grow to the position).
 ANALYSIS_MEMORY_MB = DEFAULT_MEMORY_MB
 # How soon a bot tries again for a hint slot that players' hints hold.
 BOT_RETRY_SECONDS = 0.02
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, where the C library is glibc (else None)."""
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
+_TRIM = _malloc_trim()
+
+
+def give_memory_back() -> None:
+    """Returns the memory freed by a solver to the system. Its tables grow by doubling, and
+    glibc serves the later sizes from its heaps rather than from fresh mappings (its mmap
+    threshold rises with the sizes it has freed), which it keeps unless asked to trim them."""
+    if _TRIM is not None:
+        _TRIM(0)
 
 
 def time_left(limit: float, time_remaining: float | None) -> float:
@@ -175,14 +197,10 @@ class SolverSlots:
         self.analysis = SolverPool("analysis", analysis_slots, caller_slots or max(1, analysis_slots // 2))
         self.hints = SolverPool("hint", hint_slots or cores)
         self._bot_turns = asyncio.Semaphore(max(1, self.hints.slots // 2))
-        self._local = threading.local()
 
-    def thread_solver(self) -> Solver:
-        """The calling solver thread's own analysis solver."""
-        solver = getattr(self._local, "solver", None)
-        if solver is None:
-            solver = self._local.solver = Solver(memory_mb=self.analysis_memory_mb)
-        return solver
+    def analysis_solver(self) -> Solver:
+        """A solver for one analysis: its tables are freed with it once the analysis is answered."""
+        return Solver(memory_mb=self.analysis_memory_mb)
 
     async def hint(
         self,
@@ -219,11 +237,15 @@ class SolverSlots:
                     await asyncio.sleep(BOT_RETRY_SECONDS)  # a player's hint holds the slots: it ends soon
 
     def analyse(self, work: Callable[..., T], *args: Any, stop: StopFlag | None = None, **kwargs: Any) -> T:
-        """In an analysis thread: ``work`` (an analysis, or an anytime one) with this
-        thread's solver, whose every search stops once ``stop`` is set."""
-        solver = self.thread_solver()
-        with solver.stopping(stop) if stop is not None else contextlib.nullcontext():
-            return work(*args, solver=solver, **kwargs)
+        """In an analysis thread: ``work`` (an analysis, or an anytime one) with a solver of
+        its own, whose every search stops once ``stop`` is set."""
+        solver = self.analysis_solver()
+        try:
+            with solver.stopping(stop) if stop is not None else contextlib.nullcontext():
+                return work(*args, solver=solver, **kwargs)
+        finally:
+            del solver
+            give_memory_back()
 
     def close(self) -> None:
         self.analysis.close()

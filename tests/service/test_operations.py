@@ -161,7 +161,7 @@ def test_the_analysis_solvers_get_the_memory_configured(tmp_path):
                                    "--web-address", "", *flags])
         server = Server(settings)
         try:
-            return server.solving.thread_solver().memory_bytes
+            return server.solving.analysis_solver().memory_bytes
         finally:  # not Server.stop: it stops every search of the process for good
             await server.grpc.stop(0)
             server.solving.close()
