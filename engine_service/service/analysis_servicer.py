@@ -25,6 +25,7 @@ from .. import analysis
 from ..rules import VARIANTS, Reason, RuleViolation
 from ..solver import InvalidInputError, StopFlag, ValueBounds
 from . import convert
+from .callers import Callers
 from .errors import InvalidInput, ServiceReason
 from .games import GameService
 from .interceptor import Context, bounded, status_for
@@ -40,16 +41,17 @@ Work = Callable[..., R]
 
 
 class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
-    def __init__(self, games: GameService, solving: SolverSlots) -> None:
+    def __init__(self, games: GameService, solving: SolverSlots, callers: Callers | None = None) -> None:
         self.games = games
         self.solving = solving
+        self.callers = callers or Callers()
 
     async def AnalyzeDeal(
         self, request: api.AnalyzeDealRequest, context: Context
     ) -> api.AnalyzeDealResponse:
         limit = _time_limit(request.time_limit_ms)
         work: Work[analysis.DealAnalysis] = await self._request_work(request, context, None)
-        result = await self.solving.analysis.run(self.solving.analyse, work, caller=caller_of(context), stoppable=True,
+        result = await self.solving.analysis.run(self.solving.analyse, work, caller=self.callers.of(context), stoppable=True,
                                                  deadline=time_left(limit, context.time_remaining()))
         return api.AnalyzeDealResponse(analysis=convert.deal_analysis(result))
 
@@ -66,7 +68,7 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
             return _put_quietly(loop, updates, bounds)
 
         work: Work[analysis.PlayBounds] = functools.partial(await self._request_work(request, context, observe), stop=stop)
-        with self.solving.analysis.held(1, caller_of(context)) as (slot,):
+        with self.solving.analysis.held(1, self.callers.of(context)) as (slot,):
             thread = slot.submit(self.solving.analyse, work, deadline=time_left(limit, context.time_remaining()))
             thread.add_done_callback(lambda _: _put_quietly(loop, updates, None))
             try:
@@ -128,7 +130,7 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
                     message.error.CopyFrom(_item_error(error))
                 await finished.put(message)
 
-        with pool.held(wanted, caller_of(context)) as slots:
+        with pool.held(wanted, self.callers.of(context)) as slots:
             workers = [asyncio.create_task(drain(slot)) for slot in slots]
             try:
                 for completed in range(1, total + 1):
@@ -141,12 +143,6 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
                 for worker in workers:
                     worker.cancel()
                 await asyncio.gather(*workers, return_exceptions=True)
-
-
-def caller_of(context: Context) -> str:
-    """Who is calling, for the analysis share: the peer's address without its port."""
-    peer = context.peer() or ""
-    return peer.rsplit(":", 1)[0] if peer.startswith(("ipv4:", "ipv6:")) else peer
 
 
 def _time_limit(milliseconds: int) -> float:

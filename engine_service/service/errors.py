@@ -45,6 +45,9 @@ class ServiceReason(str, Enum):
     DEAL_NOT_PLAYED = "DEAL_NOT_PLAYED"
     # The service's capacity and time.
     SOLVER_BUSY = "SOLVER_BUSY"
+    CREATION_RATE_EXCEEDED = "CREATION_RATE_EXCEEDED"  # games created per caller per minute
+    OPEN_TABLES_EXCEEDED = "OPEN_TABLES_EXCEEDED"  # tables of one caller waiting for players
+    GAMES_IN_PLAY_EXCEEDED = "GAMES_IN_PLAY_EXCEEDED"  # games of one caller not over
     CALLER_SHARE_EXHAUSTED = "CALLER_SHARE_EXHAUSTED"
     DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
     STORAGE_UNAVAILABLE = "STORAGE_UNAVAILABLE"
@@ -119,6 +122,8 @@ class FailedPrecondition(ServiceError):
 class SolverBusy(ServiceError):
     """Every solver slot is taken: try again shortly (RESOURCE_EXHAUSTED)."""
 
+    retry_after: float | None = 1.0  # seconds a caller waits before trying again (google.rpc.RetryInfo)
+
     default_reason = ServiceReason.SOLVER_BUSY
 
 
@@ -126,3 +131,14 @@ class DeadlineExceeded(ServiceError):
     """The call's deadline passed before the solver had its minimum of work done."""
 
     default_reason = ServiceReason.DEADLINE_EXCEEDED
+
+
+class QuotaExceeded(ServiceError):
+    """A caller's quota is spent (RESOURCE_EXHAUSTED): ``retry_after`` seconds until it may
+    try again, if that is known."""
+
+    default_reason = ServiceReason.CREATION_RATE_EXCEEDED
+
+    def __init__(self, message: str, *, reason: ServiceReason, retry_after: float | None = None) -> None:
+        super().__init__(message, reason=reason)
+        self.retry_after = retry_after

@@ -54,6 +54,7 @@ from .errors import (
     VersionConflict,
 )
 from .live import Apply, LiveGame, LiveGames, OnDue
+from .quotas import Quotas
 from .store import GameRecord, GameRow, GameStore, MoveRecord
 from .watching import Watchers
 
@@ -125,10 +126,12 @@ class GameService:
     the server's own turns. Each reaches a game through the live games' one door
     (``LiveGames.locked``) and makes its entries through theirs (``LiveGames.append``)."""
 
-    def __init__(self, store: GameStore, *, cache_size: int = 4096, clock: Clock | None = None) -> None:
+    def __init__(self, store: GameStore, *, cache_size: int = 4096, clock: Clock | None = None,
+                 quotas: Quotas | None = None, idle_limit: float | None = None) -> None:
         self.store = store
         self.clock: Clock = clock or SystemClock()
-        self.live = LiveGames(store, self.clock, cache_size=cache_size)
+        self.quotas = quotas or Quotas(0, 0, 0)
+        self.live = LiveGames(store, self.clock, cache_size=cache_size, idle_limit=idle_limit)
         self.watchers = Watchers(self.live)
 
     @property
@@ -143,10 +146,11 @@ class GameService:
     # ----------------------------------------------------------------- create
     async def create(
         self, variant: str, options: Mapping[str, Any], *, seed: str | None = None, deal: str | None = None,
-        table: TableSpec | None = None, invited: tuple[int, ...] = (),
+        table: TableSpec | None = None, invited: tuple[int, ...] = (), creator: str = "",
     ) -> Created:
         """A new game. ``table`` says who sits where (default: every seat reserved);
-        each seat of ``invited`` (open seats) is kept for an invitation code drawn here."""
+        each seat of ``invited`` (open seats) is kept for an invitation code drawn here.
+        ``creator`` (the caller's key) is held to its quotas."""
         if seed is not None and not (len(seed) <= MAX_SEED and seed.isprintable()):
             # It is stored with the game and replayed from: a bound, as for request ids.
             raise InvalidInput(f"seed must be at most {MAX_SEED} printable characters", field="seed")
@@ -162,17 +166,20 @@ class GameService:
         spec = _with_invitations(spec, codes)
         tokens = {seat: new_token() for seat, seat_spec in enumerate(spec.seats) if seat_spec.kind is SeatKind.RESERVED}
         hashes = [token_hash(tokens[seat]) if seat in tokens else "" for seat in range(game.players)]
-        live = await self._store_new(uuid.uuid4().hex, game, game_seed, deal, spec, hashes)
+        has_open_seats = any(seat.is_public for seat in spec.seats)
+        async with self.quotas.creation(self.store, creator, self.clock.now(), has_open_seats=has_open_seats):
+            live = await self._store_new(uuid.uuid4().hex, game, game_seed, deal, spec, hashes, creator)
         return Created(live.game_id, tokens, codes, live.table.view(None, self.clock.now()))
 
     async def _store_new(
-        self, game_id: str, game: Game, seed: str, deal: str | None, spec: TableSpec, hashes: list[str]
+        self, game_id: str, game: Game, seed: str, deal: str | None, spec: TableSpec, hashes: list[str],
+        creator: str = "",
     ) -> LiveGame:
         record = GameRecord(
             game_id=game_id, variant=game.variant, options=game.options.to_dict(), seed=seed, deal=deal,
-            credential_hashes=hashes, created_at=self.clock.now(), table_spec=spec.to_dict(),
+            credential_hashes=hashes, created_at=self.clock.now(), table_spec=spec.to_dict(), creator=creator,
         )
-        return await self.live.create(record, Table(game, spec, hashes, record.created_at))
+        return await self.live.create(record, game, spec)
 
     # ----------------------------------------------------------------- seats
     async def claim(self, game_id: str, seat: int | None, code: str | None, *, token: str | None = None) -> Claimed:

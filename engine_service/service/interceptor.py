@@ -45,6 +45,7 @@ _CODES: dict[type[errors.ServiceError], grpc.StatusCode] = {
     errors.StorageUnavailable: grpc.StatusCode.UNAVAILABLE,
     errors.FailedPrecondition: grpc.StatusCode.FAILED_PRECONDITION,
     errors.SolverBusy: grpc.StatusCode.RESOURCE_EXHAUSTED,
+    errors.QuotaExceeded: grpc.StatusCode.RESOURCE_EXHAUSTED,
     errors.DeadlineExceeded: grpc.StatusCode.DEADLINE_EXCEEDED,
 }
 
@@ -72,19 +73,26 @@ def bounded(message: str) -> str:
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
 
 
-def status_detail(code: grpc.StatusCode, reason: str, message: str, field: str | None) -> status_pb2.Status:
-    """The ``google.rpc.Status`` of an error: its ``ErrorInfo``, and a ``BadRequest`` naming ``field``."""
+def status_detail(code: grpc.StatusCode, reason: str, message: str, field: str | None,
+                  retry_after: float | None = None) -> status_pb2.Status:
+    """The ``google.rpc.Status`` of an error: its ``ErrorInfo``, a ``BadRequest`` naming
+    ``field``, and a ``RetryInfo`` when the caller may try again after ``retry_after`` seconds."""
     message = bounded(message)
     detail = status_pb2.Status(code=code.value[0], message=message)
     detail.details.add().Pack(error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN))
     if field is not None:
         violation = error_details_pb2.BadRequest.FieldViolation(field=field, description=message, reason=reason)
         detail.details.add().Pack(error_details_pb2.BadRequest(field_violations=[violation]))
+    if retry_after is not None:
+        retry = error_details_pb2.RetryInfo()
+        retry.retry_delay.FromNanoseconds(max(0, round(retry_after * 1e9)))
+        detail.details.add().Pack(retry)
     return detail
 
 
 # The detail messages an error's status carries (status_detail): what readers unpack them to.
-DETAIL_TYPES: tuple[type[Message], ...] = (error_details_pb2.ErrorInfo, error_details_pb2.BadRequest)
+DETAIL_TYPES: tuple[type[Message], ...] = (error_details_pb2.ErrorInfo, error_details_pb2.BadRequest,
+                                           error_details_pb2.RetryInfo)
 
 
 def detail_messages(status: status_pb2.Status) -> list[Message]:
@@ -101,8 +109,9 @@ def detail_messages(status: status_pb2.Status) -> list[Message]:
     return found
 
 
-def rich_status(code: grpc.StatusCode, reason: str, message: str, field: str | None) -> grpc.Status:
-    return rpc_status.to_status(status_detail(code, reason, message, field))
+def rich_status(code: grpc.StatusCode, reason: str, message: str, field: str | None,
+                retry_after: float | None = None) -> grpc.Status:
+    return rpc_status.to_status(status_detail(code, reason, message, field, retry_after))
 
 
 def account(method: str, code: grpc.StatusCode, reason: str | None, started: float, sent: int = 0) -> None:
@@ -248,7 +257,7 @@ class _CallLog:
                                      f"internal error; see the server log for request id {self.request_id}",
                                      request_id)
         self.code, self.reason, message, field = mapped
-        status = rich_status(self.code, self.reason, message, field)
+        status = rich_status(self.code, self.reason, message, field, getattr(error, "retry_after", None))
         await self.context.abort(status.code, status.details, (*status.trailing_metadata, *request_id))
 
     def __exit__(self, kind: Any, error: Any, trace: Any) -> None:

@@ -75,9 +75,10 @@ def _no_schedule(game_id: str, at: float | None) -> None:
 class LiveGames:
     """The games in memory, in front of the store."""
 
-    def __init__(self, store: GameStore, clock: Clock, *, cache_size: int = 4096) -> None:
+    def __init__(self, store: GameStore, clock: Clock, *, cache_size: int = 4096, idle_limit: float | None = None) -> None:
         self.store = store
         self.clock = clock
+        self.idle_limit = idle_limit  # a game with no entry for this long is abandoned, whatever its table
         self.on_due: OnDue = _no_schedule
         # Games that stay in memory whatever their age (those watched here).
         self.pinned: Callable[[str], bool] = lambda game_id: False
@@ -109,7 +110,8 @@ class LiveGames:
             raise GameNotFound("no game has this id", field="game_id")
         game = new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
         spec = TableSpec.from_dict(record.table_spec) if record.table_spec else TableSpec.reserved(game.players)
-        fresh = LiveGame(record, Table(game, spec, record.credential_hashes, record.created_at), self._lock_for(game_id))
+        table = Table(game, spec, record.credential_hashes, record.created_at, idle_limit=self.idle_limit)
+        fresh = LiveGame(record, table, self._lock_for(game_id))
         if live is not None:
             fresh.changed = live.changed  # wake the watchers of the replaced copy
         await self._catch_up(fresh)
@@ -130,8 +132,9 @@ class LiveGames:
         return self._cache.get(game_id)
 
     # ----------------------------------------------------------------- writing
-    async def create(self, record: GameRecord, table: Table) -> LiveGame:
+    async def create(self, record: GameRecord, game: Game, spec: TableSpec) -> LiveGame:
         """Stores a new game and keeps it."""
+        table = Table(game, spec, record.credential_hashes, record.created_at, idle_limit=self.idle_limit)
         live = LiveGame(record, table, self._lock_for(record.game_id))
         facts = live.facts()
         with metrics.STORE_SECONDS.labels(operation="create").time():

@@ -20,10 +20,12 @@ from grpc_reflection.v1alpha import reflection
 from ..solver import interrupt_all, slowed_down
 from . import logs, metrics, workers
 from .analysis_servicer import AnalysisServiceServicer
+from .callers import Callers
 from .clock import clock_from_environment
 from .errors import StorageUnavailable
 from .games import GameService
 from .interceptor import ServiceInterceptor, add_intercepted, service_handlers
+from .quotas import Quotas
 from .runner import TableRunner
 from .servicer import GameServiceServicer
 from .settings import Settings, parse_settings
@@ -31,6 +33,7 @@ from .solving import SolverSlots
 from .store import DatabaseTooNew, database_for_logs, open_store
 from .web import Draining, WebServer, bind, endpoints, web_application
 
+DAY = 24 * 3600.0
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
 ANALYSIS_SERVICE_NAME = analysis_service_pb2.DESCRIPTOR.services_by_name["AnalysisService"].full_name
 
@@ -73,7 +76,10 @@ class Server:
             raise StartupError("database_unavailable", f"cannot open {settings.database}: {error}") from None
         except DatabaseTooNew as error:
             raise StartupError("database_too_new", f"{settings.database}: {error}") from None
-        self.games = GameService(self.store, clock=clock_from_environment())
+        quotas = Quotas(settings.creations_per_minute, settings.open_tables_per_caller, settings.games_in_play_per_caller)
+        self.games = GameService(self.store, clock=clock_from_environment(), quotas=quotas,
+                                 idle_limit=settings.idle_days * DAY if settings.idle_days else None)
+        callers = Callers(settings.trusted_proxies.split(","))
         self.health = health.aio.HealthServicer()  # type: ignore[attr-defined]  # grpc-stubs predates health.aio
         self.solving = SolverSlots(settings.solver_slots, settings.hint_slots, settings.caller_slots,
                                    analysis_memory_mb=settings.analysis_memory_mb)
@@ -86,9 +92,9 @@ class Server:
         interceptor = ServiceInterceptor()
         services = (
             service_handlers(game_service_pb2_grpc.add_GameServiceServicer_to_server,
-                             GameServiceServicer(self.games, self.solving)),
+                             GameServiceServicer(self.games, self.solving, callers)),
             service_handlers(analysis_service_pb2_grpc.add_AnalysisServiceServicer_to_server,
-                             AnalysisServiceServicer(self.games, self.solving)),
+                             AnalysisServiceServicer(self.games, self.solving, callers)),
         )
         for service, handlers in services:
             add_intercepted(self.grpc, service, handlers, interceptor)
@@ -112,6 +118,8 @@ class Server:
     async def start(self) -> None:
         try:
             await self.store.open()
+            if self.games.live.idle_limit:  # games stored before the bound (or a longer one) are held to it
+                await self.store.bound_idle(self.games.live.idle_limit)
         except DatabaseTooNew as error:
             raise StartupError("database_too_new", str(error)) from None
         except (sqlite3.Error, StorageUnavailable) as error:

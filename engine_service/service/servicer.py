@@ -19,6 +19,7 @@ from .. import hints
 from ..rules import variant_class
 from ..tables import TableView
 from . import convert
+from .callers import Callers
 from .errors import InvalidInput, ServiceReason, Unauthenticated
 from .games import GameService
 from .interceptor import Context
@@ -53,9 +54,10 @@ MAX_HINT_BUDGET_MS = 60_000
 
 
 class GameServiceServicer(api_grpc.GameServiceServicer):
-    def __init__(self, games: GameService, solving: SolverSlots) -> None:
+    def __init__(self, games: GameService, solving: SolverSlots, callers: Callers | None = None) -> None:
         self.games = games
         self.solving = solving
+        self.callers = callers or Callers()
 
     async def CreateGame(self, request: api.CreateGameRequest, context: Context) -> api.CreateGameResponse:
         variant = convert.variant_name(request.variant)
@@ -68,6 +70,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
             deal=_optional(request, "deal"),
             table=table,
             invited=invited,
+            creator=self.callers.key(context),
         )
         return api.CreateGameResponse(
             game_id=created.game_id,

@@ -97,6 +97,17 @@ class Settings:
     caller_slots: int = _setting(
         0, _number(int, 0),
         "the most analysis slots one caller (a peer address) holds at once; 0: half of them, at least one")
+    creations_per_minute: int = _setting(
+        60, _number(int, 0), "games one caller may create a minute (each process counts its own); 0: no limit")
+    open_tables_per_caller: int = _setting(
+        50, _number(int, 0), "tables of one caller waiting for players in the lobby at once; 0: no limit")
+    games_in_play_per_caller: int = _setting(
+        500, _number(int, 0), "games of one caller not over at once; 0: no limit")
+    trusted_proxies: str = _setting(
+        "", str, "comma-separated addresses of reverse proxies whose X-Forwarded-For names the caller "
+        "(for quotas and the analysis share); empty: the peer is the caller")
+    idle_days: float = _setting(
+        30.0, _number(float, 0), "days after which a game with no entry is abandoned, whatever its table; 0: never")
     analysis_memory_mb: int = _setting(
         ANALYSIS_MEMORY_MB, _number(int, 16, MAX_MEMORY_MB),
         "the most memory, in MB, each analysis slot's solver tables grow to (a whole hearts deal may use all "

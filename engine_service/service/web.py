@@ -347,8 +347,10 @@ class WebServer:
         # uvicorn's own warnings (a malformed HTTP request, a shutdown cut short).
         logs.bridge(("uvicorn", "uvicorn.error"), "web_server")
         # h11, not httptools even where installed: h11 bounds what it buffers of a request's headers.
+        # No proxy headers: uvicorn would trust X-Forwarded-For from 127.0.0.1 by default; the
+        # caller is named by --trusted-proxies alone, alike for both ports (callers.py).
         config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on", ws="none", http="h11",
-                                server_header=False,
+                                server_header=False, proxy_headers=False,
                                 timeout_graceful_shutdown=max(1, math.ceil(grace)),
                                 h11_max_incomplete_event_size=MAX_HEADERS_BYTES, limit_concurrency=MAX_CONNECTIONS)
         config.load()

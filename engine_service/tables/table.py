@@ -96,10 +96,13 @@ class TableView:
 
 
 class Table:
-    def __init__(self, game: Game, spec: TableSpec, credential_hashes: list[str], created_at: float) -> None:
+    def __init__(self, game: Game, spec: TableSpec, credential_hashes: list[str], created_at: float, *,
+                 idle_limit: float | None = None) -> None:
         spec.check_players(game.players)
         self.game = game
         self.spec = spec
+        # The server's own bound on a game left alone (its table's abandon_after may be shorter).
+        self.idle_limit = idle_limit
         self.hashes = list(credential_hashes)  # per seat: its token's hash, "" while open (and for bots)
         self.version = 0
         self.last_at = created_at
@@ -187,8 +190,9 @@ class Table:
         if self.is_over():
             return None
         candidates: list[Due] = []
-        if self.spec.abandon_after:
-            candidates.append(Due(self.last_at + self.spec.abandon_after, DueKind.ABANDON))
+        idle = [limit for limit in (self.spec.abandon_after, self.idle_limit) if limit]
+        if idle:
+            candidates.append(Due(self.last_at + min(idle), DueKind.ABANDON))
         if self.started and self.game.phase is Phase.DEAL_OVER:
             if self.spec.is_run_by_server:
                 bots = self.spec.bot_seats

@@ -14,6 +14,9 @@ from pathlib import Path
 from typing import Any
 
 _SERVERS = itertools.count()
+# A test's client is one caller that creates many games: no quota unless a flag sets one.
+NO_QUOTAS = {"CARDGAMES_CREATIONS_PER_MINUTE": "0", "CARDGAMES_OPEN_TABLES_PER_CALLER": "0",
+             "CARDGAMES_GAMES_IN_PLAY_PER_CALLER": "0"}
 
 
 class ServerProcess:
@@ -45,7 +48,7 @@ class ServerProcess:
                    "--database", self.database, "--grace", "5", "--web-address", self.web_listen, *self.extra_args]
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(command, stderr=log, stdout=subprocess.DEVNULL,
-                                            env={**os.environ, **(self.env or {})})
+                                            env={**os.environ, **NO_QUOTAS, **(self.env or {})})
         return self
 
     def start(self, timeout: float = 30.0) -> ServerProcess:

@@ -38,9 +38,9 @@ def run(database: str, scenario: Callable[..., Awaitable[object]], stores: int =
     return asyncio.run(main())
 
 
-def record(game_id: str, created_at: float = 1.0) -> GameRecord:
+def record(game_id: str, created_at: float = 1.0, creator: str = "") -> GameRecord:
     return GameRecord(game_id, "belote", {"target_score": 501}, "seed", None, ["a", "b", "c", "d"], created_at,
-                      {"seats": []})
+                      {"seats": []}, creator)
 
 
 def entry(version: int, move: str = "pass", request_id: str | None = None, seat: int | None = 1) -> MoveRecord:
@@ -126,6 +126,61 @@ def test_due_games_come_soonest_first_a_page_at_a_time(database):
     assert [game for game, _ in after] == ["g3", "g4", "g0"]
 
 
+def test_games_are_counted_by_creator_status_and_open_seats(database):
+    async def scenario(store: GameStore):
+        facts = [Facts("WAITING", [0], open_seats=2), Facts("WAITING", [0], open_seats=0), ACTIVE,
+                 Facts("FINISHED", [1, 0]), Facts("ABANDONED", [0, 0])]
+        for index, fact in enumerate(facts):
+            await store.create_game(record(f"a{index}", creator="alice"), fact)
+        await store.create_game(record("b0", creator="bob"), ACTIVE)
+        await store.create_game(record("anonymous"), ACTIVE)
+        in_play = ("WAITING", "ACTIVE")
+        counts = [await store.count_games(creator="alice", statuses=in_play),
+                  await store.count_games(creator="alice", statuses=("WAITING",), open_seats=True),
+                  await store.count_games(creator="bob", statuses=in_play),
+                  await store.count_games(creator="carol", statuses=in_play)]
+        await store.append_move("a2", entry(1), Facts("FINISHED", [1, 0]))
+        return counts, await store.count_games(creator="alice", statuses=in_play), await store.load_game("b0")
+
+    counts, after, loaded = run(database, scenario)
+    assert counts == [3, 1, 1, 0] and after == 2 and loaded.creator == "bob"
+
+
+def test_bounding_idleness_makes_each_game_in_play_due_by_then(database):
+    async def scenario(store: GameStore):
+        dues = {"never": (ACTIVE, None), "late": (Facts("WAITING", [0], open_seats=1, due=500.0), 500.0),
+                "soon": (Facts("ACTIVE", [0], due=3.0), 3.0), "over": (Facts("FINISHED", [1, 0]), None)}
+        for game_id, (facts, _) in dues.items():
+            await store.create_game(record(game_id, created_at=10.0), facts)
+        await store.bound_idle(100.0)
+        return await store.due_games(until=1e9)
+
+    assert run(database, scenario) == [("soon", 3.0), ("late", 110.0), ("never", 110.0)]
+
+
+def test_a_database_of_the_last_schema_is_migrated_keeping_its_games(database, monkeypatch):
+    from engine_service.service.store import postgres, sqlite
+
+    backend = sqlite if database.endswith(".db") else postgres
+    monkeypatch.setattr(backend, "MIGRATIONS", backend.MIGRATIONS[:-1])
+
+    async def before(store: GameStore):
+        await _execute(store, "INSERT INTO games (game_id, variant, options, seed, deal, credential_hashes, version,"
+                              " status, scores, created_at, updated_at, open_seats) VALUES ('old', 'belote', '{}',"
+                              " 'seed', NULL, '[\"a\", \"b\", \"c\", \"d\"]', 0, 'ACTIVE', '[0, 0]', 1, 1, 0)")
+
+    run(database, before)
+    monkeypatch.undo()
+
+    async def after(store: GameStore):
+        await store.create_game(record("new", creator="alice"), ACTIVE)
+        return (await store.load_game("old"), await store.count_games(creator="alice", statuses=("ACTIVE",)),
+                await store.count_games(creator="", statuses=("ACTIVE",)))
+
+    old, alice, anonymous = run(database, after)
+    assert old is not None and old.creator == "" and (alice, anonymous) == (1, 1)
+
+
 def test_a_lease_has_one_holder_until_it_expires_or_is_released(database):
     async def scenario(store: GameStore):
         taken = await store.try_lease("duty", "a", 30.0)
@@ -162,6 +217,19 @@ def test_a_database_newer_than_the_server_is_refused(database):
     run(database, scenario)
     with pytest.raises(DatabaseTooNew):
         run(database, lambda store: asyncio.sleep(0))
+
+
+async def _execute(store: GameStore, statement: str) -> None:
+    from engine_service.service.store.postgres import PostgresStore
+    from engine_service.service.store.sqlite import SqliteStore
+
+    if isinstance(store, SqliteStore):
+        store._writer.execute(statement)
+        store._writer.commit()
+    else:
+        assert isinstance(store, PostgresStore)
+        async with store._connection() as conn:
+            await conn.execute(statement.encode())
 
 
 async def _set_schema_version(store: GameStore, version: int) -> None:

@@ -17,26 +17,13 @@ from google.protobuf.json_format import MessageToDict
 
 from engine_service.rules import new_game, parse_move
 from tests.rules.invariants import card_codes_in, knowable_codes
+from tests.service.file_clock import START, FileClock
 from tests.service.players import QUICK_OPTIONS, choose, error_of
 from tests.service.server_process import ServerProcess
 
 VARIANTS = ["euchre3", "belote3", "hearts", "belote"]
-START = 1_800_000_000.0
 PLAYERS = {"euchre3": 3, "belote3": 3, "hearts": 4, "belote": 4}
 CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
-
-
-class FileClock:
-    """The server's time, as a file the server reads (CARDGAMES_TEST_CLOCK)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.now = START
-        self.path.write_text(repr(self.now))
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-        self.path.write_text(repr(self.now))
 
 
 @pytest.fixture()

@@ -31,6 +31,7 @@ class ConnectError:
     message: str
     reasons: list[str] = field(default_factory=list)
     fields: list[str] = field(default_factory=list)
+    retry_after: float | None = None
     headers: dict[str, str] = field(default_factory=dict)
 
 
@@ -42,6 +43,8 @@ def _error(http_status: int, body: dict[str, Any], headers: dict[str, str]) -> C
             error.reasons.append(error_details_pb2.ErrorInfo.FromString(value).reason)
         elif detail["type"] == "google.rpc.BadRequest":
             error.fields += [v.field for v in error_details_pb2.BadRequest.FromString(value).field_violations]
+        elif detail["type"] == "google.rpc.RetryInfo":
+            error.retry_after = error_details_pb2.RetryInfo.FromString(value).retry_delay.ToNanoseconds() / 1e9
     return error
 
 

@@ -33,6 +33,7 @@ class CardgamesError(Exception):
     message: str
     fields: tuple[str, ...] = field(default=())  # BadRequest field violations
     request_id: str = ""  # the server's id of the call (its log line has it), "" if it sent none
+    retry_after: float | None = None  # seconds to wait before trying again (RetryInfo), None if not said
 
     def __str__(self) -> str:
         return f"{self.code.name} {self.reason}: {self.message}"
@@ -41,7 +42,7 @@ class CardgamesError(Exception):
     def from_rpc_error(cls, error: grpc.RpcError) -> CardgamesError:
         code = _call_value(error, "code") or grpc.StatusCode.UNKNOWN
         message = _call_value(error, "details") or ""
-        reason, fields = "", list[str]()
+        reason, fields, retry_after = "", list[str](), None
         for detail in _status_details(error, code, message):
             try:
                 if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
@@ -52,11 +53,15 @@ class CardgamesError(Exception):
                     bad = error_details_pb2.BadRequest()
                     detail.Unpack(bad)
                     fields.extend(violation.field for violation in bad.field_violations)
+                elif detail.Is(error_details_pb2.RetryInfo.DESCRIPTOR):
+                    retry = error_details_pb2.RetryInfo()
+                    detail.Unpack(retry)
+                    retry_after = retry.retry_delay.ToNanoseconds() / 1e9
             except DecodeError:
                 continue  # one garbled detail does not discredit the status
         request_id = next((str(value) for key, value in _call_value(error, "trailing_metadata") or ()
                            if key == _REQUEST_ID_KEY), "")
-        return cls(code, reason, message, tuple(fields), request_id)
+        return cls(code, reason, message, tuple(fields), request_id, retry_after)
 
 
 def _call_value(error: grpc.RpcError, name: str) -> Any:

@@ -10,7 +10,7 @@ gap; a request id is unique per game and seat.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from .records import Facts, GameRecord, GameRow, MoveRecord
@@ -46,6 +46,9 @@ class GameStore(Protocol):
 
     async def find_request(self, game_id: str, seat: int, request_id: str) -> MoveRecord | None: ...
 
+    async def count_games(self, *, creator: str, statuses: Sequence[str], open_seats: bool = False) -> int:
+        """How many games ``creator`` created are in ``statuses`` (with an open seat, if ``open_seats``)."""
+
     async def list_games(
         self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False
     ) -> list[GameRow]: ...
@@ -54,6 +57,10 @@ class GameStore(Protocol):
         self, *, until: float, after: tuple[float, str] | None = None, limit: int = 1000
     ) -> list[tuple[str, float]]:
         """Games due before ``until``, soonest first, a page at a time after ``after`` (due, id)."""
+
+    async def bound_idle(self, idle_seconds: float) -> None:
+        """Makes every game in play due at the latest ``idle_seconds`` after its last entry,
+        so the runner abandons the idle ones stored before the bound (or under a longer one)."""
 
     async def try_lease(self, name: str, holder: str, seconds: float) -> bool:
         """Takes or renews the lease ``name`` for ``seconds`` if it is free, expired or ``holder``'s."""

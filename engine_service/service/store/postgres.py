@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 import psycopg
@@ -37,7 +37,9 @@ from .records import (
     GameRecord,
     GameRow,
     MoveRecord,
+    count_query,
     game_row,
+    idle_bound_query,
     json_or_null,
     listing_query,
     loads_or_none,
@@ -85,7 +87,12 @@ CREATE TABLE leases (
 """
 
 # Versioned migrations; the version is kept in cardgames_schema.
-MIGRATIONS = (SCHEMA,)
+CREATORS = """
+ALTER TABLE games ADD COLUMN creator TEXT NOT NULL DEFAULT '';  -- a hash of who created it: its quotas' key
+CREATE INDEX games_by_creator ON games (creator, status) WHERE creator != '';
+"""
+
+MIGRATIONS = (SCHEMA, CREATORS)
 CHANNEL = "cardgames_entries"
 # One advisory lock key for migrations: replicas starting at once migrate one after the other.
 MIGRATION_LOCK = 0x63617264  # "card"
@@ -176,11 +183,11 @@ class PostgresStore:
         async def write(conn: psycopg.AsyncConnection[Any]) -> None:
             cursor = await conn.execute(
                 "INSERT INTO games (game_id, variant, options, seed, deal, credential_hashes, version, status, scores,"
-                " created_at, updated_at, table_spec, open_seats, due)"
-                " VALUES (%s, %s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                " created_at, updated_at, table_spec, open_seats, due, creator)"
+                " VALUES (%s, %s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
                 (record.game_id, record.variant, json.dumps(record.options), record.seed, record.deal,
                  json.dumps(record.credential_hashes), facts.status, json.dumps(facts.scores), record.created_at,
-                 record.created_at, json_or_null(record.table_spec), facts.open_seats, facts.due),
+                 record.created_at, json_or_null(record.table_spec), facts.open_seats, facts.due, record.creator),
             )
             if cursor.rowcount != 1:
                 raise AlreadyExists("a game with this id exists")
@@ -212,6 +219,14 @@ class PostgresStore:
 
         await self._run(write)
 
+    async def bound_idle(self, idle_seconds: float) -> None:
+        query, params = idle_bound_query("%s", idle_seconds)
+
+        async def write(conn: psycopg.AsyncConnection[Any]) -> None:
+            await conn.execute(query, tuple(params))
+
+        await self._run(write)
+
     async def try_lease(self, name: str, holder: str, seconds: float) -> bool:
         async def write(conn: psycopg.AsyncConnection[Any]) -> bool:
             cursor = await conn.execute(
@@ -233,13 +248,13 @@ class PostgresStore:
 
     async def load_game(self, game_id: str) -> GameRecord | None:
         rows = await self._rows(
-            "SELECT game_id, variant, options, seed, deal, credential_hashes, created_at, table_spec FROM games"
+            "SELECT game_id, variant, options, seed, deal, credential_hashes, created_at, table_spec, creator FROM games"
             " WHERE game_id = %s", (game_id,))
         if not rows:
             return None
         row = rows[0]
         return GameRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], json.loads(row[5]), row[6],
-                          loads_or_none(row[7]))
+                          loads_or_none(row[7]), row[8])
 
     async def version_of(self, game_id: str) -> int | None:
         rows = await self._rows("SELECT version FROM games WHERE game_id = %s", (game_id,))
@@ -268,6 +283,10 @@ class PostgresStore:
             "SELECT game_id, due FROM games WHERE due IS NOT NULL AND due <= %s AND (due, game_id) > (%s, %s)"
             " ORDER BY due, game_id LIMIT %s", (until, start_due, start_id, limit))
         return [(row[0], float(row[1])) for row in rows]
+
+    async def count_games(self, *, creator: str, statuses: Sequence[str], open_seats: bool = False) -> int:
+        query, params = count_query("%s", creator=creator, statuses=statuses, open_seats=open_seats)
+        return int((await self._rows(query, tuple(params)))[0][0])
 
     async def list_games(
         self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False

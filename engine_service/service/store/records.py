@@ -4,6 +4,7 @@ entries, and the facts of its row."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,7 @@ class GameRecord:
     credential_hashes: list[str]
     created_at: float
     table_spec: dict[str, Any] | None = None  # JSON of TableSpec; None: every seat reserved
+    creator: str = ""  # a hash of who created it (its quotas' key); "": unknown (a rematch, an older game)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,22 @@ def move_record(row: tuple[Any, ...] | Any) -> MoveRecord:
 def game_row(row: tuple[Any, ...] | Any) -> GameRow:
     """A listed game from its GAME_ROW_COLUMNS."""
     return GameRow(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), row[6], row[7], row[8])
+
+
+def count_query(mark: str, *, creator: str, statuses: Sequence[str], open_seats: bool) -> tuple[str, list[Any]]:
+    """The query counting ``creator``'s games in ``statuses`` (only those with an open seat
+    if ``open_seats``), with the database's parameter ``mark``, and its parameters."""
+    marks = ", ".join(mark for _ in statuses)
+    query = f"SELECT COUNT(*) FROM games WHERE creator = {mark} AND status IN ({marks})"
+    return query + (" AND open_seats > 0" if open_seats else ""), [creator, *statuses]
+
+
+def idle_bound_query(mark: str, idle_seconds: float) -> tuple[str, list[Any]]:
+    """The update that makes every game in play due at the latest ``idle_seconds`` after its
+    last entry (games stored before the bound, or under a longer one), and its parameters."""
+    query = (f"UPDATE games SET due = updated_at + {mark} WHERE status IN ('WAITING', 'ACTIVE')"
+             f" AND (due IS NULL OR due > updated_at + {mark})")
+    return query, [idle_seconds, idle_seconds]
 
 
 def listing_query(mark: str, *, variant: str | None, status: str | None, before_seq: int | None, limit: int,

@@ -23,7 +23,7 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import AlreadyExists, StorageUnavailable, VersionConflict
@@ -36,7 +36,9 @@ from .records import (
     GameRecord,
     GameRow,
     MoveRecord,
+    count_query,
     game_row,
+    idle_bound_query,
     json_or_null,
     listing_query,
     loads_or_none,
@@ -91,7 +93,12 @@ CREATE TABLE leases (
 """
 
 # Versioned migrations: the database's PRAGMA user_version is how many have run.
-MIGRATIONS = (SCHEMA, TABLES, LEASES)
+CREATORS = """
+ALTER TABLE games ADD COLUMN creator TEXT NOT NULL DEFAULT '';  -- a hash of who created it: its quotas' key
+CREATE INDEX games_by_creator ON games (creator, status) WHERE creator != '';
+"""
+
+MIGRATIONS = (SCHEMA, TABLES, LEASES, CREATORS)
 # How often a process following watched games polls the file for other processes' entries.
 FOLLOW_POLL_SECONDS = 0.05
 
@@ -183,12 +190,12 @@ class SqliteStore:
         def write(conn: sqlite3.Connection) -> None:
             inserted = conn.execute(
                 "INSERT OR IGNORE INTO games (game_id, variant, options, seed, deal, credential_hashes, version,"
-                " status, scores, created_at, updated_at, table_spec, open_seats, due)"
-                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
+                " status, scores, created_at, updated_at, table_spec, open_seats, due, creator)"
+                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.game_id, record.variant, json.dumps(record.options), record.seed, record.deal,
                     json.dumps(record.credential_hashes), facts.status, json.dumps(facts.scores), record.created_at,
-                    record.created_at, json_or_null(record.table_spec), facts.open_seats, facts.due,
+                    record.created_at, json_or_null(record.table_spec), facts.open_seats, facts.due, record.creator,
                 ),
             )
             if inserted.rowcount != 1:
@@ -305,14 +312,14 @@ class SqliteStore:
     # ----------------------------------------------------------------- reads
     async def load_game(self, game_id: str) -> GameRecord | None:
         row = self._reader.execute(
-            "SELECT game_id, variant, options, seed, deal, credential_hashes, created_at, table_spec FROM games"
+            "SELECT game_id, variant, options, seed, deal, credential_hashes, created_at, table_spec, creator FROM games"
             " WHERE game_id = ?",
             (game_id,),
         ).fetchone()
         if row is None:
             return None
         return GameRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], json.loads(row[5]), row[6],
-                          loads_or_none(row[7]))
+                          loads_or_none(row[7]), row[8])
 
     async def version_of(self, game_id: str) -> int | None:
         row = self._reader.execute("SELECT version FROM games WHERE game_id = ?", (game_id,)).fetchone()
@@ -354,6 +361,14 @@ class SqliteStore:
         ).fetchall()
         return [(row[0], float(row[1])) for row in rows]
 
+    async def bound_idle(self, idle_seconds: float) -> None:
+        query, params = idle_bound_query("?", idle_seconds)
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(query, params)
+
+        await self._submit(write)
+
     async def try_lease(self, name: str, holder: str, seconds: float) -> bool:
         now = time.time()
 
@@ -388,6 +403,10 @@ class SqliteStore:
         except sqlite3.Error:
             return False
         return True
+
+    async def count_games(self, *, creator: str, statuses: Sequence[str], open_seats: bool = False) -> int:
+        query, params = count_query("?", creator=creator, statuses=statuses, open_seats=open_seats)
+        return int(self._reader.execute(query, params).fetchone()[0])
 
     async def list_games(
         self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False

@@ -94,7 +94,11 @@ class GameServiceServicer:
     """
 
     def CreateGame(self, request, context):
-        """Creates a game and deals its first deal (once every seat is taken).
+        """Creates a game and deals its first deal (once every seat is taken). A caller (its
+        address; behind a proxy the server trusts, the address the proxy forwards for) creates
+        at most so many games a minute (RESOURCE_EXHAUSTED, CREATION_RATE_EXCEEDED, with a
+        RetryInfo), keeps so many tables waiting for players (OPEN_TABLES_EXCEEDED) and so many
+        games in play (GAMES_IN_PLAY_EXCEEDED); the server's settings say how many.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
