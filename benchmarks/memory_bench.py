@@ -30,7 +30,6 @@ from engine_service.rules.notation import format_deal  # noqa: E402
 from tests.service.server_process import ServerProcess  # noqa: E402
 
 
-
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
