@@ -11,7 +11,7 @@ Typical use::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .belote import Belote
@@ -59,8 +59,10 @@ def new_game(
     *,
     seed: str | int | bytes | None = None,
     deal: Deal | str | None = None,
+    deals: Sequence[Deal | str] | None = None,
 ) -> Game:
-    """A new game: options as an object or plain values; ``deal`` in the deal notation or built."""
+    """A new game: options as an object or plain values; ``deal`` (its first deal) or
+    ``deals`` (every deal, as a record gives them) in the deal notation or built."""
     cls = variant_class(variant)
     if options is None or isinstance(options, Options):
         opts = options
@@ -68,7 +70,9 @@ def new_game(
         opts = cls.options_type.from_mapping(options)
     if isinstance(deal, str):
         deal = parse_deal(cls.deck, deal, cls.players)
-    return cls(opts, seed=seed, deal=deal)
+    given = None if deals is None else [parse_deal(cls.deck, item, cls.players) if isinstance(item, str) else item
+                                        for item in deals]
+    return cls(opts, seed=seed, deal=deal, deals=given)
 
 
 __all__ = [

@@ -135,6 +135,24 @@ class ShuffledDeals:
         return "ShuffledDeals(seeded)" if self._seed is not None else "ShuffledDeals(secure)"
 
 
+class GivenDeals:
+    """Every deal is given (a record's, replayed): asking for one more is ``INVALID_DEAL``."""
+
+    def __init__(self, deals: Sequence[Deal]) -> None:
+        self._deals = tuple(deals)
+
+    def deal(self, deal_number: int, dealer: int, deck: Deck, layout: DealLayout) -> Deal:
+        if deal_number >= len(self._deals):
+            raise RuleViolation(Reason.INVALID_DEAL, f"deal {deal_number} is played but not given",
+                                field=f"deals[{deal_number}]")
+        deal = self._deals[deal_number]
+        deal.check(deck, layout.hand_size, layout.players)
+        return deal
+
+    def __repr__(self) -> str:
+        return f"GivenDeals({len(self._deals)})"
+
+
 class FirstDealGiven:
     """The first deal is the caller's; later deals come from ``then``."""
 

@@ -32,6 +32,7 @@ class Reason(str, Enum):
     INVALID_DEAL = "INVALID_DEAL"
     INVALID_NOTATION = "INVALID_NOTATION"
     DUPLICATE_CARD = "DUPLICATE_CARD"
+    INVALID_RECORD = "INVALID_RECORD"  # a game record whose deals, moves or results do not agree
     # A well-formed move at the wrong time or by the wrong seat.
     GAME_OVER = "GAME_OVER"
     WRONG_PHASE = "WRONG_PHASE"

@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import ClassVar
 
 from .cards import Card, CardRole, Deck, Suit
-from .dealing import STOCK, Deal, DealLayout, DealSource, FirstDealGiven, ShuffledDeals
+from .dealing import STOCK, Deal, DealLayout, DealSource, FirstDealGiven, GivenDeals, ShuffledDeals
 from .declarations import DeclarationFact
 from .errors import Reason, RuleViolation
 from .events import (
@@ -119,7 +119,9 @@ class Game:
         *,
         seed: str | int | bytes | None = None,
         deal: Deal | None = None,
+        deals: Sequence[Deal] | None = None,
     ) -> None:
+        """``deal``: the first deal (later ones from ``seed``); ``deals``: every deal (a record's)."""
         self.options = options if options is not None else self.options_type()
         if not isinstance(self.options, self.options_type):
             raise RuleViolation(Reason.INVALID_OPTION, f"{self.variant} takes {self.options_type.__name__}")
@@ -128,6 +130,8 @@ class Game:
         if deal is not None:
             deal.check(self.deck, self.layout.hand_size, self.players)
             source = FirstDealGiven(deal, source)
+        if deals is not None:
+            source = GivenDeals(deals)
         self._source = source
         self.scores = [0] * self.sides
         self.held_points = 0  # what the last deal held over for a later deal's winner (belote's litige)

@@ -2,7 +2,9 @@
 
 Text forms: ``pass``, ``take``, ``call:H``, ``discard:MA``, ``give:2C 3C 4C``,
 ``declare``, ``no-declare``, ``play:QS``, ``next-deal``. Each class's ``KIND`` is the
-name of the case of the API's ``Move`` message that carries it, as messages name moves.
+name of the case of the API's ``Move`` message that carries it, as messages name moves;
+``PRIVATE`` says whether its cards are the mover's secret while the deal is played (the
+hearts pass, the euchre3 discard): others learn only that it was made.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ class Pass:
     """Bidding: decline the turned card (round 1) or decline to name a suit (round 2)."""
 
     KIND: ClassVar[str] = "pass"
+    PRIVATE: ClassVar[bool] = False
 
     def text(self) -> str:
         return "pass"
@@ -29,6 +32,7 @@ class Take:
     """Bidding round 1: accept the turned card's suit as trump."""
 
     KIND: ClassVar[str] = "take"
+    PRIVATE: ClassVar[bool] = False
 
     def text(self) -> str:
         return "take"
@@ -39,6 +43,7 @@ class Call:
     """Bidding round 2: name another suit as trump."""
 
     KIND: ClassVar[str] = "call"
+    PRIVATE: ClassVar[bool] = False
 
     suit: Suit
 
@@ -51,6 +56,7 @@ class Discard:
     """euchre3: the taker of the turned card discards one of his five dealt cards."""
 
     KIND: ClassVar[str] = "discard"
+    PRIVATE: ClassVar[bool] = True
 
     card: Card
 
@@ -63,6 +69,7 @@ class PassCards:
     """hearts: the three cards given to the receiving player of this deal."""
 
     KIND: ClassVar[str] = "give"
+    PRIVATE: ClassVar[bool] = True
 
     cards: frozenset[Card]
 
@@ -75,6 +82,7 @@ class Declare:
     """belote: declare (or not) one's combinations with one's first card."""
 
     KIND: ClassVar[str] = "declare"
+    PRIVATE: ClassVar[bool] = False
 
     declare: bool
 
@@ -85,6 +93,7 @@ class Declare:
 @dataclass(frozen=True, slots=True)
 class Play:
     KIND: ClassVar[str] = "play"
+    PRIVATE: ClassVar[bool] = False
     card: Card
 
     def text(self) -> str:
@@ -96,6 +105,7 @@ class NextDeal:
     """After a deal is over: any seat starts the next deal."""
 
     KIND: ClassVar[str] = "next_deal"
+    PRIVATE: ClassVar[bool] = False
 
     def text(self) -> str:
         return "next-deal"

@@ -24,10 +24,11 @@ from cardgames.v1 import analysis_service_pb2_grpc as api_grpc
 from .. import analysis
 from ..rules import VARIANTS, Reason, RuleViolation
 from ..solver import InvalidInputError, StopFlag, ValueBounds
-from . import convert
+from . import convert, convert_records
 from .callers import Callers
 from .errors import InvalidInput, ServiceReason
 from .games import GameService
+from .importing import imported
 from .interceptor import Context, bounded, status_for
 from .servicer import bearer_token
 from .solving import Slot, SolverSlots, time_left
@@ -143,6 +144,15 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
                 for worker in workers:
                     worker.cancel()
                 await asyncio.gather(*workers, return_exceptions=True)
+
+
+    async def ImportGameRecord(
+        self, request: api.ImportGameRecordRequest, context: Context
+    ) -> api.ImportGameRecordResponse:
+        source = request.WhichOneof("source")
+        record = await imported(request.record if source == "record" else None,
+                                request.text if source == "text" else None)
+        return api.ImportGameRecordResponse(record=convert_records.game_record(record))
 
 
 def _time_limit(milliseconds: int) -> float:

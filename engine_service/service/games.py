@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .. import records
 from ..analysis import played_start
 from ..bots import SeatKnowledge, knowledge_of
 from ..hints import Question, hint_question
@@ -168,16 +169,18 @@ class GameService:
         hashes = [token_hash(tokens[seat]) if seat in tokens else "" for seat in range(game.players)]
         has_open_seats = any(seat.is_public for seat in spec.seats)
         async with self.quotas.creation(self.store, creator, self.clock.now(), has_open_seats=has_open_seats):
-            live = await self._store_new(uuid.uuid4().hex, game, game_seed, deal, spec, hashes, creator)
+            live = await self._store_new(uuid.uuid4().hex, game, game_seed, deal, spec, hashes, creator,
+                                         seed_drawn=not seed and deal is None)
         return Created(live.game_id, tokens, codes, live.table.view(None, self.clock.now()))
 
     async def _store_new(
         self, game_id: str, game: Game, seed: str, deal: str | None, spec: TableSpec, hashes: list[str],
-        creator: str = "",
+        creator: str = "", *, seed_drawn: bool,
     ) -> LiveGame:
         record = GameRecord(
             game_id=game_id, variant=game.variant, options=game.options.to_dict(), seed=seed, deal=deal,
             credential_hashes=hashes, created_at=self.clock.now(), table_spec=spec.to_dict(), creator=creator,
+            seed_drawn=seed_drawn,
         )
         return await self.live.create(record, game, spec)
 
@@ -230,7 +233,7 @@ class GameService:
             game = new_game(record.variant, record.options, seed=seed)
             try:
                 await self._store_new(rematch_id, game, seed, None, _rematch_spec(spec, hashes, game_id),
-                                      [""] * game.players)
+                                      [""] * game.players, seed_drawn=True)
             except AlreadyExists:
                 pass  # another call made it first: the same game
         await self._link_rematch(game_id, rematch_id)
@@ -275,6 +278,19 @@ class GameService:
         viewer = await self._viewing(game_id, seat, token)
         async with self.live.locked(game_id) as live:
             return live.table.view(viewer, self.clock.now())
+
+    async def record(self, game_id: str, seat: int | None, token: str | None) -> records.GameRecord:
+        """The game's record as ``seat`` (or a spectator) may read it (docs/records.md): built
+        from its committed log, the hidden cards only once they can no longer matter."""
+        viewer = await self._viewing(game_id, seat, token)
+        async with self.live.locked(game_id) as live:
+            stored, version = live.record, live.committed
+        builder = records.RecordBuilder(self.live.fresh_table(stored), game_id=game_id, created_at=stored.created_at)
+        for entry in await self.store.moves_after(game_id, 0):
+            if entry.version > version:
+                break  # committed since: the record is of the version read
+            builder.add(entry.seat, entry.move, entry.at, Actor(entry.actor) if entry.actor else None)
+        return records.for_reader(builder.record(), viewer, seed_drawn=stored.seed_drawn)
 
     async def hint_question(self, game_id: str, seat: int, token: str | None) -> Question:
         """What a hint for ``seat`` may be computed from (its knowledge only), at the current version."""

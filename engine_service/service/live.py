@@ -108,15 +108,18 @@ class LiveGames:
         record = await self.store.load_game(game_id)
         if record is None:
             raise GameNotFound("no game has this id", field="game_id")
-        game = new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
-        spec = TableSpec.from_dict(record.table_spec) if record.table_spec else TableSpec.reserved(game.players)
-        table = Table(game, spec, record.credential_hashes, record.created_at, idle_limit=self.idle_limit)
-        fresh = LiveGame(record, table, self._lock_for(game_id))
+        fresh = LiveGame(record, self.fresh_table(record), self._lock_for(game_id))
         if live is not None:
             fresh.changed = live.changed  # wake the watchers of the replaced copy
         await self._catch_up(fresh)
         self._remember(fresh)
         return fresh
+
+    def fresh_table(self, record: GameRecord) -> Table:
+        """The stored game's table as created, before any entry of its log."""
+        game = new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
+        spec = TableSpec.from_dict(record.table_spec) if record.table_spec else TableSpec.reserved(game.players)
+        return Table(game, spec, record.credential_hashes, record.created_at, idle_limit=self.idle_limit)
 
     async def current(self, game_id: str) -> LiveGame:
         """The game with every committed entry applied (another process may have written);

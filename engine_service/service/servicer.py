@@ -18,7 +18,7 @@ from google.protobuf.message import Message
 from .. import hints
 from ..rules import variant_class
 from ..tables import TableView
-from . import convert
+from . import convert, convert_records
 from .callers import Callers
 from .errors import InvalidInput, ServiceReason, Unauthenticated
 from .games import GameService
@@ -99,6 +99,10 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
     async def GetGame(self, request: api.GetGameRequest, context: Context) -> api.GetGameResponse:
         view = await self.games.view(request.game_id, _optional(request, "seat"), bearer_token(context))
         return api.GetGameResponse(view=convert.game_view(request.game_id, view))
+
+    async def GetGameRecord(self, request: api.GetGameRecordRequest, context: Context) -> api.GetGameRecordResponse:
+        record = await self.games.record(request.game_id, _optional(request, "seat"), bearer_token(context))
+        return api.GetGameRecordResponse(record=convert_records.game_record(record))
 
     async def ListGames(self, request: api.ListGamesRequest, context: Context) -> api.ListGamesResponse:
         size = request.page_size or DEFAULT_PAGE_SIZE

@@ -3,9 +3,9 @@
 from .clocks import ClockSpec, TimeoutPolicy
 from .seats import SeatKind, SeatSpec, Strength
 from .spec import TableSpec
-from .table import Actor, Due, DueKind, Ending, SeatClock, Status, Table, TableView, action_text
+from .table import ACTION_MARK, Actor, Due, DueKind, Ending, SeatClock, Status, Table, TableView, action_text
 
 __all__ = [
-    "Actor", "ClockSpec", "Due", "DueKind", "Ending", "SeatClock", "SeatKind", "SeatSpec", "Status", "Strength",
+    "ACTION_MARK", "Actor", "ClockSpec", "Due", "DueKind", "Ending", "SeatClock", "SeatKind", "SeatSpec", "Status", "Strength",
     "Table", "TableSpec", "TableView", "TimeoutPolicy", "action_text",
 ]

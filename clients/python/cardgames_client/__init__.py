@@ -25,6 +25,7 @@ from cardgames.moves import move_text
 from cardgames.v1 import analysis_service_pb2 as analysis
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
+from cardgames.v1 import record_pb2 as records
 
 from .aio import AsyncClient
 from .client import Client
@@ -33,5 +34,5 @@ from .requests import PLAYERS, CreatedGame, Seat, deal_input, move, options, tab
 
 __all__ = [
     "AsyncClient", "CardgamesError", "Client", "CreatedGame", "InvalidRequest", "PLAYERS", "Seat", "analysis", "api",
-    "deal_input", "move", "move_text", "options", "pb", "table_options", "variant", "variant_name",
+    "deal_input", "move", "move_text", "options", "pb", "records", "table_options", "variant", "variant_name",
 ]

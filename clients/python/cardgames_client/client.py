@@ -11,6 +11,7 @@ from cardgames.v1 import analysis_service_pb2_grpc as analysis_grpc
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
 from cardgames.v1 import game_service_pb2_grpc as api_grpc
+from cardgames.v1 import record_pb2 as rec
 
 from .errors import CardgamesError
 from .requests import CreatedGame, Seat, T, _Call, _Calls
@@ -81,6 +82,15 @@ class Client:
 
     def get_game(self, game_id: str, seat: int | None = None, token: str | None = None) -> pb.GameView:
         return self._run(_Calls.get_game(game_id, seat, token))
+
+    def get_game_record(self, game_id: str, seat: int | None = None, token: str | None = None) -> rec.GameRecord:
+        """The game's record (docs/records.md), as ``seat`` (its token) or a spectator may read it now."""
+        return self._run(_Calls.get_game_record(game_id, seat, token))
+
+    def import_game_record(self, record: rec.GameRecord | None = None, *, text: str | None = None) -> rec.GameRecord:
+        """A record made elsewhere (a message, or the text form), checked by the server's
+        replay and returned completed; a fault raises ``CardgamesError`` naming where it is."""
+        return self._run(_Calls.import_game_record(record, text))
 
     def list_games(self, variant: str | None = None, status: str | None = None, *, page_size: int = 0,
                    page_token: str = "", open_seats: bool = False) -> api.ListGamesResponse:

@@ -12,6 +12,7 @@ from cardgames.moves import move as _move_message
 from cardgames.v1 import analysis_service_pb2 as analysis
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
+from cardgames.v1 import record_pb2 as rec
 
 from .errors import InvalidRequest
 
@@ -294,6 +295,21 @@ class _Calls:
     @staticmethod
     def get_game(game_id: str, seat: int | None, token: str | None) -> _Call[pb.GameView]:
         return _Call("stub", "GetGame", _get_request(game_id, seat), token, lambda response: response.view)
+
+    @staticmethod
+    def get_game_record(game_id: str, seat: int | None, token: str | None) -> _Call[rec.GameRecord]:
+        request = api.GetGameRecordRequest(game_id=game_id)
+        if seat is not None:
+            request.seat = seat
+        return _Call("stub", "GetGameRecord", request, token, lambda response: response.record)
+
+    @staticmethod
+    def import_game_record(record: rec.GameRecord | None, text: str | None) -> _Call[rec.GameRecord]:
+        if (record is None) == (text is None):
+            raise InvalidRequest("INVALID_ARGUMENT", "give a record or its text, not both", "source")
+        request = analysis.ImportGameRecordRequest(record=record) if record is not None else \
+            analysis.ImportGameRecordRequest(text=text)
+        return _Call("analysis", "ImportGameRecord", request, pick=lambda response: response.record)
 
     @staticmethod
     def list_games(variant: str | None, status: str | None, page_size: int, page_token: str,

@@ -92,7 +92,11 @@ ALTER TABLE games ADD COLUMN creator TEXT NOT NULL DEFAULT '';  -- a hash of who
 CREATE INDEX games_by_creator ON games (creator, status) WHERE creator != '';
 """
 
-MIGRATIONS = (SCHEMA, CREATORS)
+SEEDS = """
+ALTER TABLE games ADD COLUMN seed_drawn BOOLEAN NOT NULL DEFAULT FALSE;  -- the server drew the seed (records: docs/records.md)
+"""
+
+MIGRATIONS = (SCHEMA, CREATORS, SEEDS)
 CHANNEL = "cardgames_entries"
 # One advisory lock key for migrations: replicas starting at once migrate one after the other.
 MIGRATION_LOCK = 0x63617264  # "card"
@@ -183,11 +187,12 @@ class PostgresStore:
         async def write(conn: psycopg.AsyncConnection[Any]) -> None:
             cursor = await conn.execute(
                 "INSERT INTO games (game_id, variant, options, seed, deal, credential_hashes, version, status, scores,"
-                " created_at, updated_at, table_spec, open_seats, due, creator)"
-                " VALUES (%s, %s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                " created_at, updated_at, table_spec, open_seats, due, creator, seed_drawn)"
+                " VALUES (%s, %s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
                 (record.game_id, record.variant, json.dumps(record.options), record.seed, record.deal,
                  json.dumps(record.credential_hashes), facts.status, json.dumps(facts.scores), record.created_at,
-                 record.created_at, json_or_null(record.table_spec), facts.open_seats, facts.due, record.creator),
+                 record.created_at, json_or_null(record.table_spec), facts.open_seats, facts.due, record.creator,
+                 record.seed_drawn),
             )
             if cursor.rowcount != 1:
                 raise AlreadyExists("a game with this id exists")
@@ -248,13 +253,13 @@ class PostgresStore:
 
     async def load_game(self, game_id: str) -> GameRecord | None:
         rows = await self._rows(
-            "SELECT game_id, variant, options, seed, deal, credential_hashes, created_at, table_spec, creator FROM games"
+            "SELECT game_id, variant, options, seed, deal, credential_hashes, created_at, table_spec, creator, seed_drawn FROM games"
             " WHERE game_id = %s", (game_id,))
         if not rows:
             return None
         row = rows[0]
         return GameRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], json.loads(row[5]), row[6],
-                          loads_or_none(row[7]), row[8])
+                          loads_or_none(row[7]), row[8], bool(row[9]))
 
     async def version_of(self, game_id: str) -> int | None:
         rows = await self._rows("SELECT version FROM games WHERE game_id = %s", (game_id,))

@@ -22,6 +22,7 @@ class GameRecord:
     created_at: float
     table_spec: dict[str, Any] | None = None  # JSON of TableSpec; None: every seat reserved
     creator: str = ""  # a hash of who created it (its quotas' key); "": unknown (a rematch, an older game)
+    seed_drawn: bool = False  # the server drew the seed (False: the creator gave it, or a deal, or not known)
 
 
 @dataclass(frozen=True)

@@ -98,7 +98,11 @@ ALTER TABLE games ADD COLUMN creator TEXT NOT NULL DEFAULT '';  -- a hash of who
 CREATE INDEX games_by_creator ON games (creator, status) WHERE creator != '';
 """
 
-MIGRATIONS = (SCHEMA, TABLES, LEASES, CREATORS)
+SEEDS = """
+ALTER TABLE games ADD COLUMN seed_drawn INTEGER NOT NULL DEFAULT 0;  -- the server drew the seed (records: docs/records.md)
+"""
+
+MIGRATIONS = (SCHEMA, TABLES, LEASES, CREATORS, SEEDS)
 # How often a process following watched games polls the file for other processes' entries.
 FOLLOW_POLL_SECONDS = 0.05
 
@@ -190,12 +194,13 @@ class SqliteStore:
         def write(conn: sqlite3.Connection) -> None:
             inserted = conn.execute(
                 "INSERT OR IGNORE INTO games (game_id, variant, options, seed, deal, credential_hashes, version,"
-                " status, scores, created_at, updated_at, table_spec, open_seats, due, creator)"
-                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " status, scores, created_at, updated_at, table_spec, open_seats, due, creator, seed_drawn)"
+                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.game_id, record.variant, json.dumps(record.options), record.seed, record.deal,
                     json.dumps(record.credential_hashes), facts.status, json.dumps(facts.scores), record.created_at,
                     record.created_at, json_or_null(record.table_spec), facts.open_seats, facts.due, record.creator,
+                    record.seed_drawn,
                 ),
             )
             if inserted.rowcount != 1:
@@ -312,14 +317,14 @@ class SqliteStore:
     # ----------------------------------------------------------------- reads
     async def load_game(self, game_id: str) -> GameRecord | None:
         row = self._reader.execute(
-            "SELECT game_id, variant, options, seed, deal, credential_hashes, created_at, table_spec, creator FROM games"
+            "SELECT game_id, variant, options, seed, deal, credential_hashes, created_at, table_spec, creator, seed_drawn FROM games"
             " WHERE game_id = ?",
             (game_id,),
         ).fetchone()
         if row is None:
             return None
         return GameRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], json.loads(row[5]), row[6],
-                          loads_or_none(row[7]), row[8])
+                          loads_or_none(row[7]), row[8], bool(row[9]))
 
     async def version_of(self, game_id: str) -> int | None:
         row = self._reader.execute("SELECT version FROM games WHERE game_id = ?", (game_id,)).fetchone()

@@ -1,4 +1,5 @@
 from cardgames.v1 import game_pb2 as _game_pb2
+from cardgames.v1 import record_pb2 as _record_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -206,3 +207,17 @@ class AnalyzeDealsResponse(_message.Message):
     completed: int
     total: int
     def __init__(self, index: _Optional[int] = ..., analysis: _Optional[_Union[DealAnalysis, _Mapping]] = ..., error: _Optional[_Union[ItemError, _Mapping]] = ..., completed: _Optional[int] = ..., total: _Optional[int] = ...) -> None: ...
+
+class ImportGameRecordRequest(_message.Message):
+    __slots__ = ("record", "text")
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    record: _record_pb2.GameRecord
+    text: str
+    def __init__(self, record: _Optional[_Union[_record_pb2.GameRecord, _Mapping]] = ..., text: _Optional[str] = ...) -> None: ...
+
+class ImportGameRecordResponse(_message.Message):
+    __slots__ = ("record",)
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    record: _record_pb2.GameRecord
+    def __init__(self, record: _Optional[_Union[_record_pb2.GameRecord, _Mapping]] = ...) -> None: ...

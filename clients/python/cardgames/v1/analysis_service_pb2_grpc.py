@@ -50,6 +50,11 @@ class AnalysisServiceStub:
                 request_serializer=cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealProgressRequest.SerializeToString,
                 response_deserializer=cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealProgressResponse.FromString,
                 _registered_method=True)
+        self.ImportGameRecord = channel.unary_unary(
+                '/cardgames.v1.AnalysisService/ImportGameRecord',
+                request_serializer=cardgames_dot_v1_dot_analysis__service__pb2.ImportGameRecordRequest.SerializeToString,
+                response_deserializer=cardgames_dot_v1_dot_analysis__service__pb2.ImportGameRecordResponse.FromString,
+                _registered_method=True)
 
 
 class AnalysisServiceServicer:
@@ -93,6 +98,20 @@ class AnalysisServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ImportGameRecord(self, request, context):
+        """Checks a game record made elsewhere (or exported here) by replaying it through the
+        engine, and returns it completed: versions, each deal's result, the match's scores,
+        status and winners. Every deal must be given whole, every move legal in its turn, and
+        every result or score the record states equal to what its moves make. The first fault
+        is INVALID_ARGUMENT naming its deal and entry in the BadRequest field
+        (`record.deals[2].entries[14]`, or `text` with its line) with the rules' reason
+        (MUST_FOLLOW_SUIT, DUPLICATE_CARD...) or INVALID_RECORD. Claims and rematch links are
+        the table's bookkeeping: a replay passes over them.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AnalysisServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -110,6 +129,11 @@ def add_AnalysisServiceServicer_to_server(servicer, server):
                     servicer.AnalyzeDealProgress,
                     request_deserializer=cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealProgressRequest.FromString,
                     response_serializer=cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealProgressResponse.SerializeToString,
+            ),
+            'ImportGameRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.ImportGameRecord,
+                    request_deserializer=cardgames_dot_v1_dot_analysis__service__pb2.ImportGameRecordRequest.FromString,
+                    response_serializer=cardgames_dot_v1_dot_analysis__service__pb2.ImportGameRecordResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -194,6 +218,33 @@ class AnalysisService:
             '/cardgames.v1.AnalysisService/AnalyzeDealProgress',
             cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealProgressRequest.SerializeToString,
             cardgames_dot_v1_dot_analysis__service__pb2.AnalyzeDealProgressResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ImportGameRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardgames.v1.AnalysisService/ImportGameRecord',
+            cardgames_dot_v1_dot_analysis__service__pb2.ImportGameRecordRequest.SerializeToString,
+            cardgames_dot_v1_dot_analysis__service__pb2.ImportGameRecordResponse.FromString,
             options,
             channel_credentials,
             insecure,

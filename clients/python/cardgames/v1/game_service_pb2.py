@@ -23,63 +23,68 @@ _sym_db = _symbol_database.Default()
 
 
 from cardgames.v1 import game_pb2 as cardgames_dot_v1_dot_game__pb2
+from cardgames.v1 import record_pb2 as cardgames_dot_v1_dot_record__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x63\x61rdgames/v1/game_service.proto\x12\x0c\x63\x61rdgames.v1\x1a\x17\x63\x61rdgames/v1/game.proto\"\xca\x01\n\x11\x43reateGameRequest\x12&\n\x07variant\x18\x01 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12*\n\x07options\x18\x02 \x01(\x0b\x32\x19.cardgames.v1.GameOptions\x12\x11\n\x04seed\x18\x03 \x01(\tH\x00\x88\x01\x01\x12\x11\n\x04\x64\x65\x61l\x18\x04 \x01(\tH\x01\x88\x01\x01\x12)\n\x05table\x18\x05 \x01(\x0b\x32\x1a.cardgames.v1.TableOptionsB\x07\n\x05_seedB\x07\n\x05_deal\"(\n\nInvitation\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63ode\x18\x02 \x01(\t\"-\n\x0eSeatCredential\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\"\xad\x01\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x31\n\x0b\x63redentials\x18\x02 \x03(\x0b\x32\x1c.cardgames.v1.SeatCredential\x12$\n\x04view\x18\x03 \x01(\x0b\x32\x16.cardgames.v1.GameView\x12-\n\x0binvitations\x18\x04 \x03(\x0b\x32\x18.cardgames.v1.Invitation\"X\n\x10\x43laimSeatRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x17\n\x0finvitation_code\x18\x03 \x01(\tB\x07\n\x05_seat\"k\n\x11\x43laimSeatResponse\x12\x30\n\ncredential\x18\x01 \x01(\x0b\x32\x1c.cardgames.v1.SeatCredential\x12$\n\x04view\x18\x02 \x01(\x0b\x32\x16.cardgames.v1.GameView\".\n\rResignRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"K\n\x0eResignResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12(\n\x06\x63hange\x18\x02 \x01(\x0b\x32\x18.cardgames.v1.GameChange\"/\n\x0eRematchRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"z\n\x0fRematchResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x30\n\ncredential\x18\x02 \x01(\x0b\x32\x1c.cardgames.v1.SeatCredential\x12$\n\x04view\x18\x03 \x01(\x0b\x32\x16.cardgames.v1.GameView\"=\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"7\n\x0fGetGameResponse\x12$\n\x04view\x18\x01 \x01(\x0b\x32\x16.cardgames.v1.GameView\"\x9f\x01\n\x10ListGamesRequest\x12&\n\x07variant\x18\x01 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12(\n\x06status\x18\x02 \x01(\x0e\x32\x18.cardgames.v1.GameStatus\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\t\x12\x12\n\nopen_seats\x18\x05 \x01(\x08\"V\n\x11ListGamesResponse\x12(\n\x05games\x18\x01 \x03(\x0b\x32\x19.cardgames.v1.GameSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\x9c\x01\n\x11SubmitMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12 \n\x04move\x18\x03 \x01(\x0b\x32\x12.cardgames.v1.Move\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12\x12\n\nrequest_id\x18\x05 \x01(\tB\x13\n\x11_expected_version\"b\n\x12SubmitMoveResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12(\n\x06\x63hange\x18\x02 \x01(\x0b\x32\x18.cardgames.v1.GameChange\x12\x11\n\tgame_over\x18\x03 \x01(\x08\"V\n\x13ValidateMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12 \n\x04move\x18\x03 \x01(\x0b\x32\x12.cardgames.v1.Move\"W\n\x14ValidateMoveResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\x12\x0f\n\x07version\x18\x04 \x01(\x03\"m\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x1a\n\rafter_version\x18\x03 \x01(\x03H\x01\x88\x01\x01\x42\x07\n\x05_seatB\x10\n\x0e_after_version\"s\n\x11WatchGameResponse\x12*\n\x08snapshot\x18\x01 \x01(\x0b\x32\x16.cardgames.v1.GameViewH\x00\x12*\n\x06\x63hange\x18\x02 \x01(\x0b\x32\x18.cardgames.v1.GameChangeH\x00\x42\x06\n\x04item\"s\n\x0eGetHintRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x11\n\tbudget_ms\x18\x03 \x01(\x05\x12\x11\n\x04seed\x18\x04 \x01(\x04H\x00\x88\x01\x01\x12\x13\n\x0bmax_samples\x18\x05 \x01(\x05\x42\x07\n\x05_seed\"\xc0\x01\n\nHintOption\x12 \n\x04move\x18\x01 \x01(\x0b\x32\x12.cardgames.v1.Move\x12\x10\n\x08\x65xpected\x18\x02 \x01(\x01\x12\x0e\n\x06stderr\x18\x03 \x01(\x01\x12 \n\x13\x65xpected_deal_score\x18\x04 \x01(\x01H\x00\x88\x01\x01\x12\x1e\n\x11\x64\x65\x61l_score_stderr\x18\x05 \x01(\x01H\x01\x88\x01\x01\x42\x16\n\x14_expected_deal_scoreB\x14\n\x12_deal_score_stderr\"\x8c\x01\n\x04Hint\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0c\n\x04unit\x18\x03 \x01(\t\x12)\n\x07options\x18\x04 \x03(\x0b\x32\x18.cardgames.v1.HintOption\x12\x0f\n\x07samples\x18\x05 \x01(\x05\x12\x0c\n\x04seed\x18\x06 \x01(\x04\x12\r\n\x05nodes\x18\x07 \x01(\x03\"3\n\x0fGetHintResponse\x12 \n\x04hint\x18\x01 \x01(\x0b\x32\x12.cardgames.v1.Hint2\x8f\x06\n\x0bGameService\x12O\n\nCreateGame\x12\x1f.cardgames.v1.CreateGameRequest\x1a .cardgames.v1.CreateGameResponse\x12L\n\tClaimSeat\x12\x1e.cardgames.v1.ClaimSeatRequest\x1a\x1f.cardgames.v1.ClaimSeatResponse\x12\x43\n\x06Resign\x12\x1b.cardgames.v1.ResignRequest\x1a\x1c.cardgames.v1.ResignResponse\x12\x46\n\x07Rematch\x12\x1c.cardgames.v1.RematchRequest\x1a\x1d.cardgames.v1.RematchResponse\x12\x46\n\x07GetGame\x12\x1c.cardgames.v1.GetGameRequest\x1a\x1d.cardgames.v1.GetGameResponse\x12L\n\tListGames\x12\x1e.cardgames.v1.ListGamesRequest\x1a\x1f.cardgames.v1.ListGamesResponse\x12O\n\nSubmitMove\x12\x1f.cardgames.v1.SubmitMoveRequest\x1a .cardgames.v1.SubmitMoveResponse\x12U\n\x0cValidateMove\x12!.cardgames.v1.ValidateMoveRequest\x1a\".cardgames.v1.ValidateMoveResponse\x12N\n\tWatchGame\x12\x1e.cardgames.v1.WatchGameRequest\x1a\x1f.cardgames.v1.WatchGameResponse0\x01\x12\x46\n\x07GetHint\x12\x1c.cardgames.v1.GetHintRequest\x1a\x1d.cardgames.v1.GetHintResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x63\x61rdgames/v1/game_service.proto\x12\x0c\x63\x61rdgames.v1\x1a\x17\x63\x61rdgames/v1/game.proto\x1a\x19\x63\x61rdgames/v1/record.proto\"\xca\x01\n\x11\x43reateGameRequest\x12&\n\x07variant\x18\x01 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12*\n\x07options\x18\x02 \x01(\x0b\x32\x19.cardgames.v1.GameOptions\x12\x11\n\x04seed\x18\x03 \x01(\tH\x00\x88\x01\x01\x12\x11\n\x04\x64\x65\x61l\x18\x04 \x01(\tH\x01\x88\x01\x01\x12)\n\x05table\x18\x05 \x01(\x0b\x32\x1a.cardgames.v1.TableOptionsB\x07\n\x05_seedB\x07\n\x05_deal\"(\n\nInvitation\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63ode\x18\x02 \x01(\t\"-\n\x0eSeatCredential\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\"\xad\x01\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x31\n\x0b\x63redentials\x18\x02 \x03(\x0b\x32\x1c.cardgames.v1.SeatCredential\x12$\n\x04view\x18\x03 \x01(\x0b\x32\x16.cardgames.v1.GameView\x12-\n\x0binvitations\x18\x04 \x03(\x0b\x32\x18.cardgames.v1.Invitation\"X\n\x10\x43laimSeatRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x17\n\x0finvitation_code\x18\x03 \x01(\tB\x07\n\x05_seat\"k\n\x11\x43laimSeatResponse\x12\x30\n\ncredential\x18\x01 \x01(\x0b\x32\x1c.cardgames.v1.SeatCredential\x12$\n\x04view\x18\x02 \x01(\x0b\x32\x16.cardgames.v1.GameView\".\n\rResignRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"K\n\x0eResignResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12(\n\x06\x63hange\x18\x02 \x01(\x0b\x32\x18.cardgames.v1.GameChange\"/\n\x0eRematchRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"z\n\x0fRematchResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x30\n\ncredential\x18\x02 \x01(\x0b\x32\x1c.cardgames.v1.SeatCredential\x12$\n\x04view\x18\x03 \x01(\x0b\x32\x16.cardgames.v1.GameView\"=\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"7\n\x0fGetGameResponse\x12$\n\x04view\x18\x01 \x01(\x0b\x32\x16.cardgames.v1.GameView\"C\n\x14GetGameRecordRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"A\n\x15GetGameRecordResponse\x12(\n\x06record\x18\x01 \x01(\x0b\x32\x18.cardgames.v1.GameRecord\"\x9f\x01\n\x10ListGamesRequest\x12&\n\x07variant\x18\x01 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12(\n\x06status\x18\x02 \x01(\x0e\x32\x18.cardgames.v1.GameStatus\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\t\x12\x12\n\nopen_seats\x18\x05 \x01(\x08\"V\n\x11ListGamesResponse\x12(\n\x05games\x18\x01 \x03(\x0b\x32\x19.cardgames.v1.GameSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\x9c\x01\n\x11SubmitMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12 \n\x04move\x18\x03 \x01(\x0b\x32\x12.cardgames.v1.Move\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12\x12\n\nrequest_id\x18\x05 \x01(\tB\x13\n\x11_expected_version\"b\n\x12SubmitMoveResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12(\n\x06\x63hange\x18\x02 \x01(\x0b\x32\x18.cardgames.v1.GameChange\x12\x11\n\tgame_over\x18\x03 \x01(\x08\"V\n\x13ValidateMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12 \n\x04move\x18\x03 \x01(\x0b\x32\x12.cardgames.v1.Move\"W\n\x14ValidateMoveResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\x12\x0f\n\x07version\x18\x04 \x01(\x03\"m\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x1a\n\rafter_version\x18\x03 \x01(\x03H\x01\x88\x01\x01\x42\x07\n\x05_seatB\x10\n\x0e_after_version\"s\n\x11WatchGameResponse\x12*\n\x08snapshot\x18\x01 \x01(\x0b\x32\x16.cardgames.v1.GameViewH\x00\x12*\n\x06\x63hange\x18\x02 \x01(\x0b\x32\x18.cardgames.v1.GameChangeH\x00\x42\x06\n\x04item\"s\n\x0eGetHintRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x11\n\tbudget_ms\x18\x03 \x01(\x05\x12\x11\n\x04seed\x18\x04 \x01(\x04H\x00\x88\x01\x01\x12\x13\n\x0bmax_samples\x18\x05 \x01(\x05\x42\x07\n\x05_seed\"\xc0\x01\n\nHintOption\x12 \n\x04move\x18\x01 \x01(\x0b\x32\x12.cardgames.v1.Move\x12\x10\n\x08\x65xpected\x18\x02 \x01(\x01\x12\x0e\n\x06stderr\x18\x03 \x01(\x01\x12 \n\x13\x65xpected_deal_score\x18\x04 \x01(\x01H\x00\x88\x01\x01\x12\x1e\n\x11\x64\x65\x61l_score_stderr\x18\x05 \x01(\x01H\x01\x88\x01\x01\x42\x16\n\x14_expected_deal_scoreB\x14\n\x12_deal_score_stderr\"\x8c\x01\n\x04Hint\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0c\n\x04unit\x18\x03 \x01(\t\x12)\n\x07options\x18\x04 \x03(\x0b\x32\x18.cardgames.v1.HintOption\x12\x0f\n\x07samples\x18\x05 \x01(\x05\x12\x0c\n\x04seed\x18\x06 \x01(\x04\x12\r\n\x05nodes\x18\x07 \x01(\x03\"3\n\x0fGetHintResponse\x12 \n\x04hint\x18\x01 \x01(\x0b\x32\x12.cardgames.v1.Hint2\xe9\x06\n\x0bGameService\x12O\n\nCreateGame\x12\x1f.cardgames.v1.CreateGameRequest\x1a .cardgames.v1.CreateGameResponse\x12L\n\tClaimSeat\x12\x1e.cardgames.v1.ClaimSeatRequest\x1a\x1f.cardgames.v1.ClaimSeatResponse\x12\x43\n\x06Resign\x12\x1b.cardgames.v1.ResignRequest\x1a\x1c.cardgames.v1.ResignResponse\x12\x46\n\x07Rematch\x12\x1c.cardgames.v1.RematchRequest\x1a\x1d.cardgames.v1.RematchResponse\x12\x46\n\x07GetGame\x12\x1c.cardgames.v1.GetGameRequest\x1a\x1d.cardgames.v1.GetGameResponse\x12X\n\rGetGameRecord\x12\".cardgames.v1.GetGameRecordRequest\x1a#.cardgames.v1.GetGameRecordResponse\x12L\n\tListGames\x12\x1e.cardgames.v1.ListGamesRequest\x1a\x1f.cardgames.v1.ListGamesResponse\x12O\n\nSubmitMove\x12\x1f.cardgames.v1.SubmitMoveRequest\x1a .cardgames.v1.SubmitMoveResponse\x12U\n\x0cValidateMove\x12!.cardgames.v1.ValidateMoveRequest\x1a\".cardgames.v1.ValidateMoveResponse\x12N\n\tWatchGame\x12\x1e.cardgames.v1.WatchGameRequest\x1a\x1f.cardgames.v1.WatchGameResponse0\x01\x12\x46\n\x07GetHint\x12\x1c.cardgames.v1.GetHintRequest\x1a\x1d.cardgames.v1.GetHintResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardgames.v1.game_service_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_CREATEGAMEREQUEST']._serialized_start=75
-  _globals['_CREATEGAMEREQUEST']._serialized_end=277
-  _globals['_INVITATION']._serialized_start=279
-  _globals['_INVITATION']._serialized_end=319
-  _globals['_SEATCREDENTIAL']._serialized_start=321
-  _globals['_SEATCREDENTIAL']._serialized_end=366
-  _globals['_CREATEGAMERESPONSE']._serialized_start=369
-  _globals['_CREATEGAMERESPONSE']._serialized_end=542
-  _globals['_CLAIMSEATREQUEST']._serialized_start=544
-  _globals['_CLAIMSEATREQUEST']._serialized_end=632
-  _globals['_CLAIMSEATRESPONSE']._serialized_start=634
-  _globals['_CLAIMSEATRESPONSE']._serialized_end=741
-  _globals['_RESIGNREQUEST']._serialized_start=743
-  _globals['_RESIGNREQUEST']._serialized_end=789
-  _globals['_RESIGNRESPONSE']._serialized_start=791
-  _globals['_RESIGNRESPONSE']._serialized_end=866
-  _globals['_REMATCHREQUEST']._serialized_start=868
-  _globals['_REMATCHREQUEST']._serialized_end=915
-  _globals['_REMATCHRESPONSE']._serialized_start=917
-  _globals['_REMATCHRESPONSE']._serialized_end=1039
-  _globals['_GETGAMEREQUEST']._serialized_start=1041
-  _globals['_GETGAMEREQUEST']._serialized_end=1102
-  _globals['_GETGAMERESPONSE']._serialized_start=1104
-  _globals['_GETGAMERESPONSE']._serialized_end=1159
-  _globals['_LISTGAMESREQUEST']._serialized_start=1162
-  _globals['_LISTGAMESREQUEST']._serialized_end=1321
-  _globals['_LISTGAMESRESPONSE']._serialized_start=1323
-  _globals['_LISTGAMESRESPONSE']._serialized_end=1409
-  _globals['_SUBMITMOVEREQUEST']._serialized_start=1412
-  _globals['_SUBMITMOVEREQUEST']._serialized_end=1568
-  _globals['_SUBMITMOVERESPONSE']._serialized_start=1570
-  _globals['_SUBMITMOVERESPONSE']._serialized_end=1668
-  _globals['_VALIDATEMOVEREQUEST']._serialized_start=1670
-  _globals['_VALIDATEMOVEREQUEST']._serialized_end=1756
-  _globals['_VALIDATEMOVERESPONSE']._serialized_start=1758
-  _globals['_VALIDATEMOVERESPONSE']._serialized_end=1845
-  _globals['_WATCHGAMEREQUEST']._serialized_start=1847
-  _globals['_WATCHGAMEREQUEST']._serialized_end=1956
-  _globals['_WATCHGAMERESPONSE']._serialized_start=1958
-  _globals['_WATCHGAMERESPONSE']._serialized_end=2073
-  _globals['_GETHINTREQUEST']._serialized_start=2075
-  _globals['_GETHINTREQUEST']._serialized_end=2190
-  _globals['_HINTOPTION']._serialized_start=2193
-  _globals['_HINTOPTION']._serialized_end=2385
-  _globals['_HINT']._serialized_start=2388
-  _globals['_HINT']._serialized_end=2528
-  _globals['_GETHINTRESPONSE']._serialized_start=2530
-  _globals['_GETHINTRESPONSE']._serialized_end=2581
-  _globals['_GAMESERVICE']._serialized_start=2584
-  _globals['_GAMESERVICE']._serialized_end=3367
+  _globals['_CREATEGAMEREQUEST']._serialized_start=102
+  _globals['_CREATEGAMEREQUEST']._serialized_end=304
+  _globals['_INVITATION']._serialized_start=306
+  _globals['_INVITATION']._serialized_end=346
+  _globals['_SEATCREDENTIAL']._serialized_start=348
+  _globals['_SEATCREDENTIAL']._serialized_end=393
+  _globals['_CREATEGAMERESPONSE']._serialized_start=396
+  _globals['_CREATEGAMERESPONSE']._serialized_end=569
+  _globals['_CLAIMSEATREQUEST']._serialized_start=571
+  _globals['_CLAIMSEATREQUEST']._serialized_end=659
+  _globals['_CLAIMSEATRESPONSE']._serialized_start=661
+  _globals['_CLAIMSEATRESPONSE']._serialized_end=768
+  _globals['_RESIGNREQUEST']._serialized_start=770
+  _globals['_RESIGNREQUEST']._serialized_end=816
+  _globals['_RESIGNRESPONSE']._serialized_start=818
+  _globals['_RESIGNRESPONSE']._serialized_end=893
+  _globals['_REMATCHREQUEST']._serialized_start=895
+  _globals['_REMATCHREQUEST']._serialized_end=942
+  _globals['_REMATCHRESPONSE']._serialized_start=944
+  _globals['_REMATCHRESPONSE']._serialized_end=1066
+  _globals['_GETGAMEREQUEST']._serialized_start=1068
+  _globals['_GETGAMEREQUEST']._serialized_end=1129
+  _globals['_GETGAMERESPONSE']._serialized_start=1131
+  _globals['_GETGAMERESPONSE']._serialized_end=1186
+  _globals['_GETGAMERECORDREQUEST']._serialized_start=1188
+  _globals['_GETGAMERECORDREQUEST']._serialized_end=1255
+  _globals['_GETGAMERECORDRESPONSE']._serialized_start=1257
+  _globals['_GETGAMERECORDRESPONSE']._serialized_end=1322
+  _globals['_LISTGAMESREQUEST']._serialized_start=1325
+  _globals['_LISTGAMESREQUEST']._serialized_end=1484
+  _globals['_LISTGAMESRESPONSE']._serialized_start=1486
+  _globals['_LISTGAMESRESPONSE']._serialized_end=1572
+  _globals['_SUBMITMOVEREQUEST']._serialized_start=1575
+  _globals['_SUBMITMOVEREQUEST']._serialized_end=1731
+  _globals['_SUBMITMOVERESPONSE']._serialized_start=1733
+  _globals['_SUBMITMOVERESPONSE']._serialized_end=1831
+  _globals['_VALIDATEMOVEREQUEST']._serialized_start=1833
+  _globals['_VALIDATEMOVEREQUEST']._serialized_end=1919
+  _globals['_VALIDATEMOVERESPONSE']._serialized_start=1921
+  _globals['_VALIDATEMOVERESPONSE']._serialized_end=2008
+  _globals['_WATCHGAMEREQUEST']._serialized_start=2010
+  _globals['_WATCHGAMEREQUEST']._serialized_end=2119
+  _globals['_WATCHGAMERESPONSE']._serialized_start=2121
+  _globals['_WATCHGAMERESPONSE']._serialized_end=2236
+  _globals['_GETHINTREQUEST']._serialized_start=2238
+  _globals['_GETHINTREQUEST']._serialized_end=2353
+  _globals['_HINTOPTION']._serialized_start=2356
+  _globals['_HINTOPTION']._serialized_end=2548
+  _globals['_HINT']._serialized_start=2551
+  _globals['_HINT']._serialized_end=2691
+  _globals['_GETHINTRESPONSE']._serialized_start=2693
+  _globals['_GETHINTRESPONSE']._serialized_end=2744
+  _globals['_GAMESERVICE']._serialized_start=2747
+  _globals['_GAMESERVICE']._serialized_end=3620
 # @@protoc_insertion_point(module_scope)

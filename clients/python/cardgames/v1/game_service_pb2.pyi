@@ -1,4 +1,5 @@
 from cardgames.v1 import game_pb2 as _game_pb2
+from cardgames.v1 import record_pb2 as _record_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -114,6 +115,20 @@ class GetGameResponse(_message.Message):
     VIEW_FIELD_NUMBER: _ClassVar[int]
     view: _game_pb2.GameView
     def __init__(self, view: _Optional[_Union[_game_pb2.GameView, _Mapping]] = ...) -> None: ...
+
+class GetGameRecordRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class GetGameRecordResponse(_message.Message):
+    __slots__ = ("record",)
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    record: _record_pb2.GameRecord
+    def __init__(self, record: _Optional[_Union[_record_pb2.GameRecord, _Mapping]] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
     __slots__ = ("variant", "status", "page_size", "page_token", "open_seats")

@@ -61,6 +61,11 @@ class GameServiceStub:
                 request_serializer=cardgames_dot_v1_dot_game__service__pb2.GetGameRequest.SerializeToString,
                 response_deserializer=cardgames_dot_v1_dot_game__service__pb2.GetGameResponse.FromString,
                 _registered_method=True)
+        self.GetGameRecord = channel.unary_unary(
+                '/cardgames.v1.GameService/GetGameRecord',
+                request_serializer=cardgames_dot_v1_dot_game__service__pb2.GetGameRecordRequest.SerializeToString,
+                response_deserializer=cardgames_dot_v1_dot_game__service__pb2.GetGameRecordResponse.FromString,
+                _registered_method=True)
         self.ListGames = channel.unary_unary(
                 '/cardgames.v1.GameService/ListGames',
                 request_serializer=cardgames_dot_v1_dot_game__service__pb2.ListGamesRequest.SerializeToString,
@@ -143,6 +148,16 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetGameRecord(self, request, context):
+        """The game's record (record.proto, docs/records.md): its table, every deal as dealt with
+        its entries and result, and how the match ended, as one seat (token required) or a
+        spectator may read it now. A deal's hidden cards are in it once they can no longer
+        matter (see record.proto); until then the reader's own cards and the public moves.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def ListGames(self, request, context):
         """Games, newest first, filtered by variant and status, a page at a time.
         """
@@ -219,6 +234,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.GetGame,
                     request_deserializer=cardgames_dot_v1_dot_game__service__pb2.GetGameRequest.FromString,
                     response_serializer=cardgames_dot_v1_dot_game__service__pb2.GetGameResponse.SerializeToString,
+            ),
+            'GetGameRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetGameRecord,
+                    request_deserializer=cardgames_dot_v1_dot_game__service__pb2.GetGameRecordRequest.FromString,
+                    response_serializer=cardgames_dot_v1_dot_game__service__pb2.GetGameRecordResponse.SerializeToString,
             ),
             'ListGames': grpc.unary_unary_rpc_method_handler(
                     servicer.ListGames,
@@ -383,6 +403,33 @@ class GameService:
             '/cardgames.v1.GameService/GetGame',
             cardgames_dot_v1_dot_game__service__pb2.GetGameRequest.SerializeToString,
             cardgames_dot_v1_dot_game__service__pb2.GetGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetGameRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardgames.v1.GameService/GetGameRecord',
+            cardgames_dot_v1_dot_game__service__pb2.GetGameRecordRequest.SerializeToString,
+            cardgames_dot_v1_dot_game__service__pb2.GetGameRecordResponse.FromString,
             options,
             channel_credentials,
             insecure,
