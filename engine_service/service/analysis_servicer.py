@@ -24,7 +24,7 @@ from cardgames.v1 import analysis_service_pb2_grpc as api_grpc
 from .. import analysis
 from ..rules import VARIANTS, Reason, RuleViolation
 from ..solver import InvalidInputError, StopFlag, ValueBounds
-from . import convert, convert_records
+from . import convert, convert_records, convert_reviews, reviewing
 from .callers import Callers
 from .errors import InvalidInput, ServiceReason
 from .games import GameService
@@ -46,6 +46,7 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
         self.games = games
         self.solving = solving
         self.callers = callers or Callers()
+        self.reviewer = reviewing.Reviewer(games, solving)
 
     async def AnalyzeDeal(
         self, request: api.AnalyzeDealRequest, context: Context
@@ -153,6 +154,28 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
         record = await imported(request.record if source == "record" else None,
                                 request.text if source == "text" else None)
         return api.ImportGameRecordResponse(record=convert_records.game_record(record))
+
+
+    async def ReviewGame(
+        self, request: api.ReviewGameRequest, context: Context
+    ) -> AsyncIterator[api.ReviewGameResponse]:
+        chosen = reviewing.settings(
+            list(request.seats), request.deal_number if request.HasField("deal_number") else None,
+            request.budget_ms if request.HasField("budget_ms") else None, request.deals, request.seed,
+            request.time_limit_ms,
+        )
+        source = request.WhichOneof("source")
+        if source == "game_id":
+            record, deals = await self.reviewer.game_deals(request.game_id, bearer_token(context), chosen.deal_number)
+        elif source in ("record", "text"):
+            record = await imported(request.record if source == "record" else None,
+                                    request.text if source == "text" else None)
+            deals = self.reviewer.record_deals(record, chosen.deal_number)
+        else:
+            raise InvalidInput("give a game_id, a record or its text", field="source")
+        async for progress in self.reviewer.review(record, deals, chosen, caller=self.callers.of(context),
+                                                   time_remaining=context.time_remaining()):
+            yield convert_reviews.response(progress)
 
 
 def _time_limit(milliseconds: int) -> float:

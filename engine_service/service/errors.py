@@ -43,6 +43,7 @@ class ServiceReason(str, Enum):
     FAILED_PRECONDITION = "FAILED_PRECONDITION"
     DEAL_IN_PROGRESS = "DEAL_IN_PROGRESS"
     DEAL_NOT_PLAYED = "DEAL_NOT_PLAYED"
+    DEAL_HIDDEN = "DEAL_HIDDEN"  # its cards are shown once the match is over (the creator gave the seed)
     # The service's capacity and time.
     SOLVER_BUSY = "SOLVER_BUSY"
     CREATION_RATE_EXCEEDED = "CREATION_RATE_EXCEEDED"  # games created per caller per minute

@@ -282,6 +282,13 @@ class GameService:
     async def record(self, game_id: str, seat: int | None, token: str | None) -> records.GameRecord:
         """The game's record as ``seat`` (or a spectator) may read it (docs/records.md): built
         from its committed log, the hidden cards only once they can no longer matter."""
+        return (await self.readable_record(game_id, seat, token))[1]
+
+    async def readable_record(
+        self, game_id: str, seat: int | None, token: str | None
+    ) -> tuple[records.GameRecord, records.GameRecord]:
+        """The game's whole record (for the server's own use: reviews), and what ``seat`` (or
+        a spectator) may read of it."""
         viewer = await self._viewing(game_id, seat, token)
         async with self.live.locked(game_id) as live:
             stored, version = live.record, live.committed
@@ -290,7 +297,8 @@ class GameService:
             if entry.version > version:
                 break  # committed since: the record is of the version read
             builder.add(entry.seat, entry.move, entry.at, Actor(entry.actor) if entry.actor else None)
-        return records.for_reader(builder.record(), viewer, seed_drawn=stored.seed_drawn)
+        whole = builder.record()
+        return whole, records.for_reader(whole, viewer, seed_drawn=stored.seed_drawn)
 
     async def hint_question(self, game_id: str, seat: int, token: str | None) -> Question:
         """What a hint for ``seat`` may be computed from (its knowledge only), at the current version."""

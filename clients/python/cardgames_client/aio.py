@@ -151,6 +151,18 @@ class AsyncClient:
         async for item in self._stream(_Calls.analyze_deals(items, time_limit_ms, parallelism), timeout):
             yield item
 
+    async def review_game(self, game_id: str | None = None, *, record: rec.GameRecord | None = None,
+                    text: str | None = None, token: str | None = None, deal_number: int | None = None,
+                    seats: Sequence[int] = (), budget_ms: int | None = None, deals: int = 0, seed: int = 0,
+                    time_limit_ms: int = 0, timeout: float | None = None) -> AsyncIterator[analysis.ReviewGameResponse]:
+        """A review (docs/reviews.md) of a finished game, one finished deal of it, or a record
+        made elsewhere: each decision's verdicts as they are known, then a summary per deal
+        and the match's. ``budget_ms=0`` with ``deals`` set: reproducible."""
+        call = _Calls.review_game(game_id, record, text, token, deal_number, seats, budget_ms, deals, seed,
+                                  time_limit_ms)
+        async for item in self._stream(call, timeout):
+            yield item
+
     async def watch(self, game_id: str, seat: int | None = None, token: str | None = None, *,
                     after_version: int | None = None,
                     timeout: float | None = None) -> AsyncIterator[api.WatchGameResponse]:

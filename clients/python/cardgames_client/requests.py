@@ -350,5 +350,24 @@ class _Calls:
         return _Call("analysis", "AnalyzeDeals", request)
 
     @staticmethod
+    def review_game(game_id: str | None, record: rec.GameRecord | None, text: str | None, token: str | None,
+                    deal_number: int | None, seats: Sequence[int], budget_ms: int | None, deals: int, seed: int,
+                    time_limit_ms: int) -> _Call[analysis.ReviewGameResponse]:
+        if sum(source is not None for source in (game_id, record, text)) != 1:
+            raise InvalidRequest("INVALID_ARGUMENT", "give one of a game id, a record or its text", "source")
+        request = analysis.ReviewGameRequest(seats=seats, deals=deals, seed=seed, time_limit_ms=time_limit_ms)
+        if game_id is not None:
+            request.game_id = game_id
+        elif record is not None:
+            request.record.CopyFrom(record)
+        else:
+            request.text = cast(str, text)
+        if deal_number is not None:
+            request.deal_number = deal_number
+        if budget_ms is not None:
+            request.budget_ms = budget_ms
+        return _Call("analysis", "ReviewGame", request, token)
+
+    @staticmethod
     def watch(game_id: str, seat: int | None, token: str | None, after_version: int | None) -> _Call[api.WatchGameResponse]:
         return _Call("stub", "WatchGame", _watch_request(game_id, seat, after_version), token)

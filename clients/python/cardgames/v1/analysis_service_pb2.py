@@ -24,49 +24,54 @@ _sym_db = _symbol_database.Default()
 
 from cardgames.v1 import game_pb2 as cardgames_dot_v1_dot_game__pb2
 from cardgames.v1 import record_pb2 as cardgames_dot_v1_dot_record__pb2
+from cardgames.v1 import review_pb2 as cardgames_dot_v1_dot_review__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#cardgames/v1/analysis_service.proto\x12\x0c\x63\x61rdgames.v1\x1a\x17\x63\x61rdgames/v1/game.proto\x1a\x19\x63\x61rdgames/v1/record.proto\"(\n\x08\x43ontract\x12\r\n\x05trump\x18\x01 \x01(\t\x12\r\n\x05taker\x18\x02 \x01(\x05\"\xe0\x01\n\tDealInput\x12&\n\x07variant\x18\x01 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12\x0e\n\x04\x64\x65\x61l\x18\x02 \x01(\tH\x00\x12\x12\n\x08position\x18\x03 \x01(\tH\x00\x12\x0e\n\x06\x64\x65\x61ler\x18\x04 \x01(\x05\x12-\n\x08\x63ontract\x18\x05 \x01(\x0b\x32\x16.cardgames.v1.ContractH\x01\x88\x01\x01\x12\x13\n\x06player\x18\x06 \x01(\x05H\x02\x88\x01\x01\x12\x12\n\nskip_table\x18\x07 \x01(\x08\x42\x07\n\x05inputB\x0b\n\t_contractB\t\n\x07_player\"\xbe\x01\n\x12\x41nalyzeDealRequest\x12&\n\x05input\x18\x01 \x01(\x0b\x32\x17.cardgames.v1.DealInput\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65\x61l_number\x18\x04 \x01(\x05H\x01\x88\x01\x01\x12\x15\n\rtime_limit_ms\x18\x05 \x01(\x05\x12\x12\n\nfrom_trick\x18\x06 \x01(\x05\x42\x07\n\x05_seatB\x0e\n\x0c_deal_number\"(\n\tCardValue\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05\"\xe5\x01\n\x0cPlayAnalysis\x12\x10\n\x08position\x18\x01 \x01(\t\x12(\n\x08\x63ontract\x18\x02 \x01(\x0b\x32\x16.cardgames.v1.Contract\x12\x14\n\x07\x64iscard\x18\x03 \x01(\tH\x00\x88\x01\x01\x12\r\n\x05value\x18\x04 \x01(\x05\x12&\n\x05\x63\x61rds\x18\x05 \x03(\x0b\x32\x17.cardgames.v1.CardValue\x12\x0c\n\x04line\x18\x06 \x03(\t\x12\x0f\n\x07to_play\x18\x07 \x01(\x05\x12\x12\n\nmaximising\x18\x08 \x01(\x08\x12\r\n\x05nodes\x18\t \x01(\x03\x42\n\n\x08_discard\"8\n\tTableCell\x12\r\n\x05trump\x18\x01 \x01(\t\x12\r\n\x05taker\x18\x02 \x01(\x05\x12\r\n\x05value\x18\x03 \x01(\x05\"\x96\x01\n\x0c\x44\x65\x61lAnalysis\x12&\n\x07variant\x18\x01 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12\x0c\n\x04unit\x18\x02 \x01(\t\x12(\n\x04play\x18\x03 \x01(\x0b\x32\x1a.cardgames.v1.PlayAnalysis\x12&\n\x05table\x18\x04 \x03(\x0b\x32\x17.cardgames.v1.TableCell\"C\n\x13\x41nalyzeDealResponse\x12,\n\x08\x61nalysis\x18\x01 \x01(\x0b\x32\x1a.cardgames.v1.DealAnalysis\"\xc6\x01\n\x1a\x41nalyzeDealProgressRequest\x12&\n\x05input\x18\x01 \x01(\x0b\x32\x17.cardgames.v1.DealInput\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65\x61l_number\x18\x04 \x01(\x05H\x01\x88\x01\x01\x12\x15\n\rtime_limit_ms\x18\x05 \x01(\x05\x12\x12\n\nfrom_trick\x18\x06 \x01(\x05\x42\x07\n\x05_seatB\x0e\n\x0c_deal_number\"7\n\x0bValueBounds\x12\x0b\n\x03low\x18\x01 \x01(\x05\x12\x0c\n\x04high\x18\x02 \x01(\x05\x12\r\n\x05\x65xact\x18\x03 \x01(\x08\"D\n\nCardBounds\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12(\n\x05value\x18\x02 \x01(\x0b\x32\x19.cardgames.v1.ValueBounds\"\xe6\x02\n\x1b\x41nalyzeDealProgressResponse\x12&\n\x07variant\x18\x01 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12\x0c\n\x04unit\x18\x02 \x01(\t\x12\x10\n\x08position\x18\x03 \x01(\t\x12(\n\x08\x63ontract\x18\x04 \x01(\x0b\x32\x16.cardgames.v1.Contract\x12\x14\n\x07\x64iscard\x18\x05 \x01(\tH\x00\x88\x01\x01\x12\x0f\n\x07to_play\x18\x06 \x01(\x05\x12\x12\n\nmaximising\x18\x07 \x01(\x08\x12(\n\x05value\x18\x08 \x01(\x0b\x32\x19.cardgames.v1.ValueBounds\x12\'\n\x05\x63\x61rds\x18\t \x03(\x0b\x32\x18.cardgames.v1.CardBounds\x12\x0c\n\x04line\x18\n \x03(\t\x12\r\n\x05nodes\x18\x0b \x01(\x03\x12\r\n\x05\x65xact\x18\x0c \x01(\x08\x12\x0f\n\x07stopped\x18\r \x01(\x08\x42\n\n\x08_discard\"j\n\x13\x41nalyzeDealsRequest\x12\'\n\x06inputs\x18\x01 \x03(\x0b\x32\x17.cardgames.v1.DealInput\x12\x15\n\rtime_limit_ms\x18\x02 \x01(\x05\x12\x13\n\x0bparallelism\x18\x03 \x01(\x05\"I\n\tItemError\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\x12\r\n\x05\x66ield\x18\x04 \x01(\t\"\xab\x01\n\x14\x41nalyzeDealsResponse\x12\r\n\x05index\x18\x01 \x01(\x05\x12.\n\x08\x61nalysis\x18\x02 \x01(\x0b\x32\x1a.cardgames.v1.DealAnalysisH\x00\x12(\n\x05\x65rror\x18\x03 \x01(\x0b\x32\x17.cardgames.v1.ItemErrorH\x00\x12\x11\n\tcompleted\x18\x04 \x01(\x05\x12\r\n\x05total\x18\x05 \x01(\x05\x42\x08\n\x06result\"_\n\x17ImportGameRecordRequest\x12*\n\x06record\x18\x01 \x01(\x0b\x32\x18.cardgames.v1.GameRecordH\x00\x12\x0e\n\x04text\x18\x02 \x01(\tH\x00\x42\x08\n\x06source\"D\n\x18ImportGameRecordResponse\x12(\n\x06record\x18\x01 \x01(\x0b\x32\x18.cardgames.v1.GameRecord2\x8f\x03\n\x0f\x41nalysisService\x12R\n\x0b\x41nalyzeDeal\x12 .cardgames.v1.AnalyzeDealRequest\x1a!.cardgames.v1.AnalyzeDealResponse\x12W\n\x0c\x41nalyzeDeals\x12!.cardgames.v1.AnalyzeDealsRequest\x1a\".cardgames.v1.AnalyzeDealsResponse0\x01\x12l\n\x13\x41nalyzeDealProgress\x12(.cardgames.v1.AnalyzeDealProgressRequest\x1a).cardgames.v1.AnalyzeDealProgressResponse0\x01\x12\x61\n\x10ImportGameRecord\x12%.cardgames.v1.ImportGameRecordRequest\x1a&.cardgames.v1.ImportGameRecordResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#cardgames/v1/analysis_service.proto\x12\x0c\x63\x61rdgames.v1\x1a\x17\x63\x61rdgames/v1/game.proto\x1a\x19\x63\x61rdgames/v1/record.proto\x1a\x19\x63\x61rdgames/v1/review.proto\"(\n\x08\x43ontract\x12\r\n\x05trump\x18\x01 \x01(\t\x12\r\n\x05taker\x18\x02 \x01(\x05\"\xe0\x01\n\tDealInput\x12&\n\x07variant\x18\x01 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12\x0e\n\x04\x64\x65\x61l\x18\x02 \x01(\tH\x00\x12\x12\n\x08position\x18\x03 \x01(\tH\x00\x12\x0e\n\x06\x64\x65\x61ler\x18\x04 \x01(\x05\x12-\n\x08\x63ontract\x18\x05 \x01(\x0b\x32\x16.cardgames.v1.ContractH\x01\x88\x01\x01\x12\x13\n\x06player\x18\x06 \x01(\x05H\x02\x88\x01\x01\x12\x12\n\nskip_table\x18\x07 \x01(\x08\x42\x07\n\x05inputB\x0b\n\t_contractB\t\n\x07_player\"\xbe\x01\n\x12\x41nalyzeDealRequest\x12&\n\x05input\x18\x01 \x01(\x0b\x32\x17.cardgames.v1.DealInput\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65\x61l_number\x18\x04 \x01(\x05H\x01\x88\x01\x01\x12\x15\n\rtime_limit_ms\x18\x05 \x01(\x05\x12\x12\n\nfrom_trick\x18\x06 \x01(\x05\x42\x07\n\x05_seatB\x0e\n\x0c_deal_number\"(\n\tCardValue\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05\"\xe5\x01\n\x0cPlayAnalysis\x12\x10\n\x08position\x18\x01 \x01(\t\x12(\n\x08\x63ontract\x18\x02 \x01(\x0b\x32\x16.cardgames.v1.Contract\x12\x14\n\x07\x64iscard\x18\x03 \x01(\tH\x00\x88\x01\x01\x12\r\n\x05value\x18\x04 \x01(\x05\x12&\n\x05\x63\x61rds\x18\x05 \x03(\x0b\x32\x17.cardgames.v1.CardValue\x12\x0c\n\x04line\x18\x06 \x03(\t\x12\x0f\n\x07to_play\x18\x07 \x01(\x05\x12\x12\n\nmaximising\x18\x08 \x01(\x08\x12\r\n\x05nodes\x18\t \x01(\x03\x42\n\n\x08_discard\"8\n\tTableCell\x12\r\n\x05trump\x18\x01 \x01(\t\x12\r\n\x05taker\x18\x02 \x01(\x05\x12\r\n\x05value\x18\x03 \x01(\x05\"\x96\x01\n\x0c\x44\x65\x61lAnalysis\x12&\n\x07variant\x18\x01 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12\x0c\n\x04unit\x18\x02 \x01(\t\x12(\n\x04play\x18\x03 \x01(\x0b\x32\x1a.cardgames.v1.PlayAnalysis\x12&\n\x05table\x18\x04 \x03(\x0b\x32\x17.cardgames.v1.TableCell\"C\n\x13\x41nalyzeDealResponse\x12,\n\x08\x61nalysis\x18\x01 \x01(\x0b\x32\x1a.cardgames.v1.DealAnalysis\"\xc6\x01\n\x1a\x41nalyzeDealProgressRequest\x12&\n\x05input\x18\x01 \x01(\x0b\x32\x17.cardgames.v1.DealInput\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x18\n\x0b\x64\x65\x61l_number\x18\x04 \x01(\x05H\x01\x88\x01\x01\x12\x15\n\rtime_limit_ms\x18\x05 \x01(\x05\x12\x12\n\nfrom_trick\x18\x06 \x01(\x05\x42\x07\n\x05_seatB\x0e\n\x0c_deal_number\"7\n\x0bValueBounds\x12\x0b\n\x03low\x18\x01 \x01(\x05\x12\x0c\n\x04high\x18\x02 \x01(\x05\x12\r\n\x05\x65xact\x18\x03 \x01(\x08\"D\n\nCardBounds\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12(\n\x05value\x18\x02 \x01(\x0b\x32\x19.cardgames.v1.ValueBounds\"\xe6\x02\n\x1b\x41nalyzeDealProgressResponse\x12&\n\x07variant\x18\x01 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12\x0c\n\x04unit\x18\x02 \x01(\t\x12\x10\n\x08position\x18\x03 \x01(\t\x12(\n\x08\x63ontract\x18\x04 \x01(\x0b\x32\x16.cardgames.v1.Contract\x12\x14\n\x07\x64iscard\x18\x05 \x01(\tH\x00\x88\x01\x01\x12\x0f\n\x07to_play\x18\x06 \x01(\x05\x12\x12\n\nmaximising\x18\x07 \x01(\x08\x12(\n\x05value\x18\x08 \x01(\x0b\x32\x19.cardgames.v1.ValueBounds\x12\'\n\x05\x63\x61rds\x18\t \x03(\x0b\x32\x18.cardgames.v1.CardBounds\x12\x0c\n\x04line\x18\n \x03(\t\x12\r\n\x05nodes\x18\x0b \x01(\x03\x12\r\n\x05\x65xact\x18\x0c \x01(\x08\x12\x0f\n\x07stopped\x18\r \x01(\x08\x42\n\n\x08_discard\"j\n\x13\x41nalyzeDealsRequest\x12\'\n\x06inputs\x18\x01 \x03(\x0b\x32\x17.cardgames.v1.DealInput\x12\x15\n\rtime_limit_ms\x18\x02 \x01(\x05\x12\x13\n\x0bparallelism\x18\x03 \x01(\x05\"I\n\tItemError\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\x12\r\n\x05\x66ield\x18\x04 \x01(\t\"\xab\x01\n\x14\x41nalyzeDealsResponse\x12\r\n\x05index\x18\x01 \x01(\x05\x12.\n\x08\x61nalysis\x18\x02 \x01(\x0b\x32\x1a.cardgames.v1.DealAnalysisH\x00\x12(\n\x05\x65rror\x18\x03 \x01(\x0b\x32\x17.cardgames.v1.ItemErrorH\x00\x12\x11\n\tcompleted\x18\x04 \x01(\x05\x12\r\n\x05total\x18\x05 \x01(\x05\x42\x08\n\x06result\"_\n\x17ImportGameRecordRequest\x12*\n\x06record\x18\x01 \x01(\x0b\x32\x18.cardgames.v1.GameRecordH\x00\x12\x0e\n\x04text\x18\x02 \x01(\tH\x00\x42\x08\n\x06source\"D\n\x18ImportGameRecordResponse\x12(\n\x06record\x18\x01 \x01(\x0b\x32\x18.cardgames.v1.GameRecord\"\xff\x01\n\x11ReviewGameRequest\x12\x11\n\x07game_id\x18\x01 \x01(\tH\x00\x12*\n\x06record\x18\x02 \x01(\x0b\x32\x18.cardgames.v1.GameRecordH\x00\x12\x0e\n\x04text\x18\x03 \x01(\tH\x00\x12\x18\n\x0b\x64\x65\x61l_number\x18\x04 \x01(\x05H\x01\x88\x01\x01\x12\r\n\x05seats\x18\x05 \x03(\x05\x12\x16\n\tbudget_ms\x18\x06 \x01(\x03H\x02\x88\x01\x01\x12\r\n\x05\x64\x65\x61ls\x18\x07 \x01(\x05\x12\x0c\n\x04seed\x18\x08 \x01(\x04\x12\x15\n\rtime_limit_ms\x18\t \x01(\x03\x42\x08\n\x06sourceB\x0e\n\x0c_deal_numberB\x0c\n\n_budget_ms\"\xc1\x01\n\x12ReviewGameResponse\x12\x30\n\x08\x64\x65\x63ision\x18\x01 \x01(\x0b\x32\x1c.cardgames.v1.DecisionReviewH\x00\x12(\n\x04\x64\x65\x61l\x18\x02 \x01(\x0b\x32\x18.cardgames.v1.DealReviewH\x00\x12*\n\x05match\x18\x03 \x01(\x0b\x32\x19.cardgames.v1.MatchReviewH\x00\x12\x0c\n\x04\x64one\x18\x04 \x01(\x05\x12\r\n\x05total\x18\x05 \x01(\x05\x42\x06\n\x04item2\xe2\x03\n\x0f\x41nalysisService\x12R\n\x0b\x41nalyzeDeal\x12 .cardgames.v1.AnalyzeDealRequest\x1a!.cardgames.v1.AnalyzeDealResponse\x12W\n\x0c\x41nalyzeDeals\x12!.cardgames.v1.AnalyzeDealsRequest\x1a\".cardgames.v1.AnalyzeDealsResponse0\x01\x12l\n\x13\x41nalyzeDealProgress\x12(.cardgames.v1.AnalyzeDealProgressRequest\x1a).cardgames.v1.AnalyzeDealProgressResponse0\x01\x12\x61\n\x10ImportGameRecord\x12%.cardgames.v1.ImportGameRecordRequest\x1a&.cardgames.v1.ImportGameRecordResponse\x12Q\n\nReviewGame\x12\x1f.cardgames.v1.ReviewGameRequest\x1a .cardgames.v1.ReviewGameResponse0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardgames.v1.analysis_service_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_CONTRACT']._serialized_start=105
-  _globals['_CONTRACT']._serialized_end=145
-  _globals['_DEALINPUT']._serialized_start=148
-  _globals['_DEALINPUT']._serialized_end=372
-  _globals['_ANALYZEDEALREQUEST']._serialized_start=375
-  _globals['_ANALYZEDEALREQUEST']._serialized_end=565
-  _globals['_CARDVALUE']._serialized_start=567
-  _globals['_CARDVALUE']._serialized_end=607
-  _globals['_PLAYANALYSIS']._serialized_start=610
-  _globals['_PLAYANALYSIS']._serialized_end=839
-  _globals['_TABLECELL']._serialized_start=841
-  _globals['_TABLECELL']._serialized_end=897
-  _globals['_DEALANALYSIS']._serialized_start=900
-  _globals['_DEALANALYSIS']._serialized_end=1050
-  _globals['_ANALYZEDEALRESPONSE']._serialized_start=1052
-  _globals['_ANALYZEDEALRESPONSE']._serialized_end=1119
-  _globals['_ANALYZEDEALPROGRESSREQUEST']._serialized_start=1122
-  _globals['_ANALYZEDEALPROGRESSREQUEST']._serialized_end=1320
-  _globals['_VALUEBOUNDS']._serialized_start=1322
-  _globals['_VALUEBOUNDS']._serialized_end=1377
-  _globals['_CARDBOUNDS']._serialized_start=1379
-  _globals['_CARDBOUNDS']._serialized_end=1447
-  _globals['_ANALYZEDEALPROGRESSRESPONSE']._serialized_start=1450
-  _globals['_ANALYZEDEALPROGRESSRESPONSE']._serialized_end=1808
-  _globals['_ANALYZEDEALSREQUEST']._serialized_start=1810
-  _globals['_ANALYZEDEALSREQUEST']._serialized_end=1916
-  _globals['_ITEMERROR']._serialized_start=1918
-  _globals['_ITEMERROR']._serialized_end=1991
-  _globals['_ANALYZEDEALSRESPONSE']._serialized_start=1994
-  _globals['_ANALYZEDEALSRESPONSE']._serialized_end=2165
-  _globals['_IMPORTGAMERECORDREQUEST']._serialized_start=2167
-  _globals['_IMPORTGAMERECORDREQUEST']._serialized_end=2262
-  _globals['_IMPORTGAMERECORDRESPONSE']._serialized_start=2264
-  _globals['_IMPORTGAMERECORDRESPONSE']._serialized_end=2332
-  _globals['_ANALYSISSERVICE']._serialized_start=2335
-  _globals['_ANALYSISSERVICE']._serialized_end=2734
+  _globals['_CONTRACT']._serialized_start=132
+  _globals['_CONTRACT']._serialized_end=172
+  _globals['_DEALINPUT']._serialized_start=175
+  _globals['_DEALINPUT']._serialized_end=399
+  _globals['_ANALYZEDEALREQUEST']._serialized_start=402
+  _globals['_ANALYZEDEALREQUEST']._serialized_end=592
+  _globals['_CARDVALUE']._serialized_start=594
+  _globals['_CARDVALUE']._serialized_end=634
+  _globals['_PLAYANALYSIS']._serialized_start=637
+  _globals['_PLAYANALYSIS']._serialized_end=866
+  _globals['_TABLECELL']._serialized_start=868
+  _globals['_TABLECELL']._serialized_end=924
+  _globals['_DEALANALYSIS']._serialized_start=927
+  _globals['_DEALANALYSIS']._serialized_end=1077
+  _globals['_ANALYZEDEALRESPONSE']._serialized_start=1079
+  _globals['_ANALYZEDEALRESPONSE']._serialized_end=1146
+  _globals['_ANALYZEDEALPROGRESSREQUEST']._serialized_start=1149
+  _globals['_ANALYZEDEALPROGRESSREQUEST']._serialized_end=1347
+  _globals['_VALUEBOUNDS']._serialized_start=1349
+  _globals['_VALUEBOUNDS']._serialized_end=1404
+  _globals['_CARDBOUNDS']._serialized_start=1406
+  _globals['_CARDBOUNDS']._serialized_end=1474
+  _globals['_ANALYZEDEALPROGRESSRESPONSE']._serialized_start=1477
+  _globals['_ANALYZEDEALPROGRESSRESPONSE']._serialized_end=1835
+  _globals['_ANALYZEDEALSREQUEST']._serialized_start=1837
+  _globals['_ANALYZEDEALSREQUEST']._serialized_end=1943
+  _globals['_ITEMERROR']._serialized_start=1945
+  _globals['_ITEMERROR']._serialized_end=2018
+  _globals['_ANALYZEDEALSRESPONSE']._serialized_start=2021
+  _globals['_ANALYZEDEALSRESPONSE']._serialized_end=2192
+  _globals['_IMPORTGAMERECORDREQUEST']._serialized_start=2194
+  _globals['_IMPORTGAMERECORDREQUEST']._serialized_end=2289
+  _globals['_IMPORTGAMERECORDRESPONSE']._serialized_start=2291
+  _globals['_IMPORTGAMERECORDRESPONSE']._serialized_end=2359
+  _globals['_REVIEWGAMEREQUEST']._serialized_start=2362
+  _globals['_REVIEWGAMEREQUEST']._serialized_end=2617
+  _globals['_REVIEWGAMERESPONSE']._serialized_start=2620
+  _globals['_REVIEWGAMERESPONSE']._serialized_end=2813
+  _globals['_ANALYSISSERVICE']._serialized_start=2816
+  _globals['_ANALYSISSERVICE']._serialized_end=3298
 # @@protoc_insertion_point(module_scope)

@@ -1,5 +1,6 @@
 from cardgames.v1 import game_pb2 as _game_pb2
 from cardgames.v1 import record_pb2 as _record_pb2
+from cardgames.v1 import review_pb2 as _review_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -221,3 +222,39 @@ class ImportGameRecordResponse(_message.Message):
     RECORD_FIELD_NUMBER: _ClassVar[int]
     record: _record_pb2.GameRecord
     def __init__(self, record: _Optional[_Union[_record_pb2.GameRecord, _Mapping]] = ...) -> None: ...
+
+class ReviewGameRequest(_message.Message):
+    __slots__ = ("game_id", "record", "text", "deal_number", "seats", "budget_ms", "deals", "seed", "time_limit_ms")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    DEAL_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    BUDGET_MS_FIELD_NUMBER: _ClassVar[int]
+    DEALS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_MS_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    record: _record_pb2.GameRecord
+    text: str
+    deal_number: int
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    budget_ms: int
+    deals: int
+    seed: int
+    time_limit_ms: int
+    def __init__(self, game_id: _Optional[str] = ..., record: _Optional[_Union[_record_pb2.GameRecord, _Mapping]] = ..., text: _Optional[str] = ..., deal_number: _Optional[int] = ..., seats: _Optional[_Iterable[int]] = ..., budget_ms: _Optional[int] = ..., deals: _Optional[int] = ..., seed: _Optional[int] = ..., time_limit_ms: _Optional[int] = ...) -> None: ...
+
+class ReviewGameResponse(_message.Message):
+    __slots__ = ("decision", "deal", "match", "done", "total")
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
+    MATCH_FIELD_NUMBER: _ClassVar[int]
+    DONE_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    decision: _review_pb2.DecisionReview
+    deal: _review_pb2.DealReview
+    match: _review_pb2.MatchReview
+    done: int
+    total: int
+    def __init__(self, decision: _Optional[_Union[_review_pb2.DecisionReview, _Mapping]] = ..., deal: _Optional[_Union[_review_pb2.DealReview, _Mapping]] = ..., match: _Optional[_Union[_review_pb2.MatchReview, _Mapping]] = ..., done: _Optional[int] = ..., total: _Optional[int] = ...) -> None: ...

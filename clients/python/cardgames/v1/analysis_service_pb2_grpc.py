@@ -55,6 +55,11 @@ class AnalysisServiceStub:
                 request_serializer=cardgames_dot_v1_dot_analysis__service__pb2.ImportGameRecordRequest.SerializeToString,
                 response_deserializer=cardgames_dot_v1_dot_analysis__service__pb2.ImportGameRecordResponse.FromString,
                 _registered_method=True)
+        self.ReviewGame = channel.unary_stream(
+                '/cardgames.v1.AnalysisService/ReviewGame',
+                request_serializer=cardgames_dot_v1_dot_analysis__service__pb2.ReviewGameRequest.SerializeToString,
+                response_deserializer=cardgames_dot_v1_dot_analysis__service__pb2.ReviewGameResponse.FromString,
+                _registered_method=True)
 
 
 class AnalysisServiceServicer:
@@ -112,6 +117,27 @@ class AnalysisServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReviewGame(self, request, context):
+        """Reviews played deals (docs/reviews.md): a finished game by id (every scored deal), one
+        finished deal of a game in progress (`deal_number`), or a record (message or text,
+        checked as ImportGameRecord checks it); for the seats asked (default every seat). Every
+        decision of theirs (bids, discards, the hearts pass, declarations, cards) is judged
+        against the deals its seat could have been facing (the hint engine from its knowledge
+        then), and each card also against the real deal; a stream of one DecisionReview per
+        decision as soon as it is known, then a DealReview per deal (with its curve) once its
+        decisions are done, and a MatchReview last. Runs on the analysis slots within the
+        caller's share. Same record, seats, seed and `deals` with no time budget: the same
+        review. `time_limit_ms` or the call's deadline ends it with what is done (summaries
+        marked incomplete). A deal still being played is FAILED_PRECONDITION
+        (DEAL_IN_PROGRESS) for everyone, its players included: a review is never a hint; so is
+        a deal whose cards are still hidden from the caller (DEAL_HIDDEN: the creator gave the
+        seed and the match is not over), and a game not over without a deal number
+        (GAME_NOT_OVER).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AnalysisServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -134,6 +160,11 @@ def add_AnalysisServiceServicer_to_server(servicer, server):
                     servicer.ImportGameRecord,
                     request_deserializer=cardgames_dot_v1_dot_analysis__service__pb2.ImportGameRecordRequest.FromString,
                     response_serializer=cardgames_dot_v1_dot_analysis__service__pb2.ImportGameRecordResponse.SerializeToString,
+            ),
+            'ReviewGame': grpc.unary_stream_rpc_method_handler(
+                    servicer.ReviewGame,
+                    request_deserializer=cardgames_dot_v1_dot_analysis__service__pb2.ReviewGameRequest.FromString,
+                    response_serializer=cardgames_dot_v1_dot_analysis__service__pb2.ReviewGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -245,6 +276,33 @@ class AnalysisService:
             '/cardgames.v1.AnalysisService/ImportGameRecord',
             cardgames_dot_v1_dot_analysis__service__pb2.ImportGameRecordRequest.SerializeToString,
             cardgames_dot_v1_dot_analysis__service__pb2.ImportGameRecordResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReviewGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/cardgames.v1.AnalysisService/ReviewGame',
+            cardgames_dot_v1_dot_analysis__service__pb2.ReviewGameRequest.SerializeToString,
+            cardgames_dot_v1_dot_analysis__service__pb2.ReviewGameResponse.FromString,
             options,
             channel_credentials,
             insecure,
