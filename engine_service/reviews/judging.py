@@ -43,15 +43,15 @@ class Thresholds:
         return float(100.0 * 2.0 ** (-max(0.0, loss) / self.blunder))
 
 
-# Per (variant, unit). Card play in hearts: dropping the Q♠ (13) on one's own trick is a
-# blunder, a heart (1) given needlessly an inaccuracy; in belote a ten (10) given away a
-# mistake, an ace with a trick's worth more a blunder.
+# Per (variant, unit). Card play in hearts: taking the Q♠ (13) needlessly is a blunder, a
+# heart or two an inaccuracy; in belote a ten or an ace (10, 11) given away is a blunder, a
+# king or a queen (4, 3) an inaccuracy or a mistake.
 THRESHOLDS: dict[tuple[str, str], Thresholds] = {
     ("euchre3", "tricks"): Thresholds(0.25, 0.5, 1.0),
     ("euchre3", "deal_score_margin"): Thresholds(0.15, 0.3, 0.6),
-    ("belote3", "card_points"): Thresholds(4.0, 8.0, 16.0),
+    ("belote3", "card_points"): Thresholds(3.0, 5.0, 8.0),
     ("belote3", "deal_score_margin"): Thresholds(10.0, 20.0, 40.0),
-    ("belote", "card_points"): Thresholds(4.0, 8.0, 16.0),
+    ("belote", "card_points"): Thresholds(3.0, 5.0, 8.0),
     ("belote", "deal_score_margin"): Thresholds(10.0, 20.0, 40.0),
     ("hearts", "penalty_points"): Thresholds(1.5, 3.0, 6.0),
 }

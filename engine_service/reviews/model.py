@@ -24,6 +24,7 @@ class KnownVerdict:
     unit: str
     options: tuple[OptionValue, ...]  # best first
     deals: int  # how many deals the values are the mean of
+    seed: int  # the hint engine's seed for them (GetHint with it gives the same values)
     loss: float  # what the choice gave up against the best, >= 0
     judgement: Judgement
     accuracy: float

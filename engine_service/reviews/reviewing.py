@@ -42,7 +42,7 @@ def known_verdict(decision: Decision, *, seed: int, deals: int, budget: float | 
     best = options[0]
     loss = max(0.0, chosen.expected - best.expected if lower_is_better else best.expected - chosen.expected)
     judged = thresholds(decision.variant, hint.unit)
-    return KnownVerdict(hint.unit, options, hint.samples, loss, judged.judge(loss), judged.accuracy(loss))
+    return KnownVerdict(hint.unit, options, hint.samples, hint.seed, loss, judged.judge(loss), judged.accuracy(loss))
 
 
 def real_verdicts(play: DealPlay, *, solver: Solver, on_card: OnCard, until: float | None = None) -> int | None:

@@ -30,7 +30,7 @@ def decision(review: reviews.DecisionReview) -> rev.DecisionReview:
     message.played.CopyFrom(move_message(review.played.text()))
     known = review.known
     if known is not None:
-        message.known.unit, message.known.deals = known.unit, known.deals
+        message.known.unit, message.known.deals, message.known.seed = known.unit, known.deals, known.seed
         message.known.loss, message.known.accuracy = known.loss, known.accuracy
         message.known.judgement = JUDGEMENTS[known.judgement]  # type: ignore[assignment]
         for option in known.options:

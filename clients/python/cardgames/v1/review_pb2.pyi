@@ -36,20 +36,22 @@ class ReviewedOption(_message.Message):
     def __init__(self, move: _Optional[_Union[_game_pb2.Move, _Mapping]] = ..., expected: _Optional[float] = ..., stderr: _Optional[float] = ..., expected_deal_score: _Optional[float] = ...) -> None: ...
 
 class KnownVerdict(_message.Message):
-    __slots__ = ("unit", "options", "deals", "loss", "judgement", "accuracy")
+    __slots__ = ("unit", "options", "deals", "loss", "judgement", "accuracy", "seed")
     UNIT_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     DEALS_FIELD_NUMBER: _ClassVar[int]
     LOSS_FIELD_NUMBER: _ClassVar[int]
     JUDGEMENT_FIELD_NUMBER: _ClassVar[int]
     ACCURACY_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
     unit: str
     options: _containers.RepeatedCompositeFieldContainer[ReviewedOption]
     deals: int
     loss: float
     judgement: Judgement
     accuracy: float
-    def __init__(self, unit: _Optional[str] = ..., options: _Optional[_Iterable[_Union[ReviewedOption, _Mapping]]] = ..., deals: _Optional[int] = ..., loss: _Optional[float] = ..., judgement: _Optional[_Union[Judgement, str]] = ..., accuracy: _Optional[float] = ...) -> None: ...
+    seed: int
+    def __init__(self, unit: _Optional[str] = ..., options: _Optional[_Iterable[_Union[ReviewedOption, _Mapping]]] = ..., deals: _Optional[int] = ..., loss: _Optional[float] = ..., judgement: _Optional[_Union[Judgement, str]] = ..., accuracy: _Optional[float] = ..., seed: _Optional[int] = ...) -> None: ...
 
 class RealCardValue(_message.Message):
     __slots__ = ("card", "value")
