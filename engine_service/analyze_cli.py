@@ -1,9 +1,16 @@
-"""cardgames-analyze: double-dummy analysis of many deals, on every local core or on a
-Dask cluster, one JSON line per deal.
+"""cardgames-analyze: double-dummy analysis of many deals, or reviews of many played games,
+on every local core or on a Dask cluster, one JSON line per deal or game.
 
     cardgames-analyze deals.txt --variant belote --output out.jsonl --table
     cardgames-analyze --variant euchre3 --random 10000 --seed 7 --output out.jsonl
     cardgames-analyze deals.txt --variant belote --output out.jsonl --cluster tcp://scheduler:8786
+    cardgames-analyze --export 127.0.0.1:50051 --output records.jsonl
+    cardgames-analyze --review records.jsonl --output reviews.jsonl --deals 32
+
+``--export`` writes the record (docs/records.md) of every finished game of a server, one
+JSON line each; ``--review`` reviews such records (docs/reviews.md): one line per game,
+its ``review`` holding each decision's verdicts, each deal's summary and the match's, in
+the JSON of ReviewGame's messages, or its ``error`` (a record that does not replay).
 
 Each line of the output is one deal, in the input's order: ``index``, the ``deal`` in the
 deal notation (docs/rules.md), its ``value`` (an integer, in ``unit``, for the taker of
@@ -22,12 +29,14 @@ nothing else to run; its futures come back as they finish and are written in ord
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import json
 import multiprocessing
 import os
 import sys
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import IO, Any
@@ -35,7 +44,8 @@ from typing import IO, Any
 from tqdm import tqdm
 
 from .analysis import DealAnalysis, analyse_deal
-from .rules import VARIANTS, RuleViolation, new_game, variant_class
+from .analyze_reviews import digest, exported, review_one, review_options
+from .rules import VARIANTS, RuleViolation, new_game
 from .rules.notation import format_deal
 from .solver import Solver
 
@@ -62,7 +72,7 @@ def read_deals(path: str) -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
 
 
-def analyse_one(variant: str, index: int, deal: str, table: bool) -> dict[str, Any]:
+def analyse_one(variant: str, table: bool, index: int, deal: str) -> dict[str, Any]:
     """One deal's output line (its error's, if it cannot be analysed), with the run's options.
     Keeps one solver per process: its tables stay warm from deal to deal."""
     solver = getattr(_local, "solver", None)
@@ -112,19 +122,20 @@ def completed(output: Path) -> int:
     return keep.count(b"\n")
 
 
-def _resumable(output: Path, lines: int, deals: list[str], options: dict[str, Any]) -> str | None:
+def _resumable(output: Path, lines: int, keys: list[str], key: str, options: dict[str, Any]) -> str | None:
     """Why a previous run's output cannot be resumed by this run (None: it can): its last
-    line must be the same deal, analysed with the same options."""
+    line must be of the same input (its ``key``: the deal, or the record's digest), made
+    with the same options."""
     try:
         last = json.loads(output.read_text().splitlines()[lines - 1])
     except (ValueError, UnicodeDecodeError):
         return f"{output} is not an output of cardgames-analyze; give another --output"
-    if not isinstance(last, dict) or lines > len(deals) or last.get("index") != lines - 1 or last.get("deal") != deals[lines - 1]:
-        return f"{output} holds the analysis of other deals; give another --output"
+    if not isinstance(last, dict) or lines > len(keys) or last.get("index") != lines - 1 or last.get(key) != keys[lines - 1]:
+        inputs = "the analysis of other deals" if key == "deal" else "the reviews of other records"
+        return f"{output} holds {inputs}; give another --output"
     if last.get("options") != options:
-        made = last.get("options") or {}
-        return (f"{output} was made with other options (variant {made.get('variant')}, table {made.get('table')}); "
-                "give another --output, or the same options")
+        made = ", ".join(f"{name} {value}" for name, value in sorted((last.get("options") or {}).items()))
+        return f"{output} was made with other options ({made}); give another --output, or the same options"
     return None
 
 
@@ -143,8 +154,11 @@ def _exit_after(run: multiprocessing.process.BaseProcess) -> None:
     os._exit(1)
 
 
-def run_local(variant: str, items: list[tuple[int, str]], table: bool, processes: int) -> Iterator[dict[str, Any]]:
-    """The lines as they finish, solved on ``processes`` local processes."""
+Task = Callable[[int, str], dict[str, Any]]  # an input's line (picklable: a module function or its partial)
+
+
+def run_local(task: Task, items: list[tuple[int, str]], processes: int) -> Iterator[dict[str, Any]]:
+    """The lines as they finish, made on ``processes`` local processes."""
     with ProcessPoolExecutor(max_workers=processes, initializer=_end_with_the_run) as pool:
         pending = iter(items)
         running: set[Future[dict[str, Any]]] = set()
@@ -154,7 +168,7 @@ def run_local(variant: str, items: list[tuple[int, str]], table: bool, processes
                     item = next(pending, None)
                     if item is None:
                         break
-                    running.add(pool.submit(analyse_one, variant, item[0], item[1], table))
+                    running.add(pool.submit(task, item[0], item[1]))
                 if not running:
                     return
                 done, running = wait(running, return_when=FIRST_COMPLETED)
@@ -175,11 +189,11 @@ def connect(address: str, timeout: float) -> Any:
         raise OSError(f"no Dask scheduler answers at {address} within {timeout:g} s") from error
 
 
-def run_cluster(client: Any, variant: str, items: list[tuple[int, str]], table: bool) -> Iterator[dict[str, Any]]:
-    """The lines as they finish, solved by the workers of the Dask scheduler ``client`` is connected to."""
+def run_cluster(client: Any, task: Task, items: list[tuple[int, str]]) -> Iterator[dict[str, Any]]:
+    """The lines as they finish, made by the workers of the Dask scheduler ``client`` is connected to."""
     from distributed import as_completed
 
-    futures = [client.submit(analyse_one, variant, index, deal, table, pure=False) for index, deal in items]
+    futures = [client.submit(task, index, item, pure=False) for index, item in items]
     try:
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
             yield future.result()
@@ -204,10 +218,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="cardgames-analyze", description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", nargs="?", help="deals in the deal notation, one per line (- for standard input)")
-    parser.add_argument("--variant", required=True, choices=VARIANTS)
+    parser.add_argument("--variant", choices=VARIANTS, help="the deals' variant (with --export: only its games)")
     parser.add_argument("--random", type=int, metavar="N", help="analyse N random deals instead of a file")
     parser.add_argument("--seed", default="cardgames-analyze",
-                        help="the seed of --random deals (default: %(default)s; the same seed, the same deals)")
+                        help="the seed of --random deals (default: %(default)s; the same seed, the same deals), "
+                             "or with --review an integer: the seed of the deals each verdict draws")
+    parser.add_argument("--review", metavar="RECORDS", help="review the games of a JSON lines file of records")
+    parser.add_argument("--seats", default="", help="--review: the seats judged, e.g. 0,2 (default every seat)")
+    parser.add_argument("--deals", type=int, default=64, help="--review: the most deals per verdict (default %(default)s)")
+    parser.add_argument("--budget-ms", type=int, default=0,
+                        help="--review: time per verdict, 0 for none: the deals only, reproducible (default %(default)s)")
+    parser.add_argument("--export", metavar="ADDRESS", help="write the records of a server's finished games")
     parser.add_argument("--output", help="the JSON lines file (resumed if it exists); default standard output")
     parser.add_argument("--table", action="store_true", help="add each deal's double-dummy table")
     parser.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler (tcp://host:8786) to run on")
@@ -215,29 +236,54 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="how long to wait for the --cluster scheduler to answer (default %(default)s)")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1, help="local processes (default: cores)")
     args = parser.parse_args(argv)
-    if (args.file is None) == (args.random is None):
-        parser.error("give a FILE of deals or --random N, one of them")
+    sources = [args.file is not None, args.random is not None, args.review is not None, args.export is not None]
+    if sum(sources) != 1:
+        parser.error("give one of a FILE of deals, --random N, --review RECORDS or --export ADDRESS")
+    if (args.file is not None or args.random is not None) and args.variant is None:
+        parser.error("--variant is needed to analyse deals")
     if args.random is not None and args.random < 0:
         parser.error("--random must be 0 or more")
     if args.processes < 1:
         parser.error("--processes must be 1 or more")
+    if args.review is not None:
+        try:
+            args.seats = tuple(int(seat) for seat in args.seats.split(",") if seat.strip())
+            args.seed = int(args.seed) if args.seed != "cardgames-analyze" else 0
+        except ValueError:
+            parser.error("--seats is numbers separated by commas, and --seed a number, with --review")
+        if not 1 <= args.deals <= 400 or not 0 <= args.budget_ms <= 10_000:
+            parser.error("--deals must be 1..400 and --budget-ms 0..10000")
     return args
+
+
+def _inputs(args: argparse.Namespace) -> tuple[list[str], list[str], str, dict[str, Any], Task]:
+    """The run's inputs, the key each line names its input by, that key's name, the options
+    its lines carry, and the task making a line of an input."""
+    if args.review is not None:
+        lines = read_deals(args.review)
+        options = review_options(args.seats, args.deals, args.budget_ms, args.seed)
+        task = functools.partial(review_one, args.seats, args.deals, args.budget_ms, args.seed)
+        return lines, [digest(line) for line in lines], "record", options, task
+    deals = random_deals(args.variant, args.random, args.seed) if args.random is not None else read_deals(args.file)
+    return deals, deals, "deal", run_options(args.variant, args.table), functools.partial(analyse_one, args.variant,
+                                                                                          args.table)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    variant_class(args.variant)
+    if args.export is not None:
+        return _export(args.export, args.variant, args.output)
     try:
-        deals = random_deals(args.variant, args.random, args.seed) if args.random is not None else read_deals(args.file)
+        inputs, keys, key, options, task = _inputs(args)
         output = Path(args.output) if args.output else None
         first = completed(output) if output is not None else 0
     except (OSError, UnicodeDecodeError) as error:
         return _refused(_why(error))
     if output is not None and first:
-        why = _resumable(output, first, deals, run_options(args.variant, args.table))
+        why = _resumable(output, first, keys, key, options)
         if why is not None:
             return _refused(why)
-    items = list(enumerate(deals))[first:]
+    items = list(enumerate(inputs))[first:]
     try:
         # The scheduler first: a run that cannot start leaves no output file behind.
         cluster = connect(args.cluster, args.connect_timeout) if args.cluster else None
@@ -250,10 +296,10 @@ def main(argv: list[str] | None = None) -> int:
             cluster.close()
         return _refused(_why(error))
     # On standard error: the rate and the time left (shown on a terminal only).
-    progress = tqdm(total=len(deals), initial=first, unit="deal", file=sys.stderr, smoothing=0.1, disable=None)
+    unit = "game" if args.review is not None else "deal"
+    progress = tqdm(total=len(inputs), initial=first, unit=unit, file=sys.stderr, smoothing=0.1, disable=None)
     try:
-        lines = (run_cluster(cluster, args.variant, items, args.table) if cluster is not None
-                 else run_local(args.variant, items, args.table, args.processes))
+        lines = run_cluster(cluster, task, items) if cluster is not None else run_local(task, items, args.processes)
         write_in_order(lines, first, out, progress)
     except KeyboardInterrupt:
         return 130  # every line written is complete: run again to resume
@@ -267,6 +313,21 @@ def main(argv: list[str] | None = None) -> int:
             out.close()
         if cluster is not None:
             cluster.close()
+    return 0
+
+
+def _export(address: str, variant: str | None, output: str | None) -> int:
+    """Writes the records of the server's finished games (replacing ``output``)."""
+    from cardgames_client import CardgamesError
+
+    try:
+        with open(output, "w") if output is not None else contextlib.nullcontext(sys.stdout) as out:
+            for line in exported(address, variant):
+                out.write(line + "\n")
+    except CardgamesError as error:
+        return _refused(f"{address}: {error.code.name} {error.message}")
+    except OSError as error:
+        return _refused(_why(error))
     return 0
 
 

@@ -9,9 +9,10 @@ from .judging import THRESHOLDS, Judgement, Thresholds, thresholds
 from .model import DealSummary, DecisionReview, KnownVerdict, OptionValue, RealVerdict, SeatSummary
 from .reviewing import decision_seed, known_verdict, real_verdicts
 from .summary import deal_summary, seat_summaries
+from .whole import Review, review_record, scored_deals
 
 __all__ = [
     "THRESHOLDS", "DealPlay", "DealSummary", "Decision", "DecisionReview", "Judgement", "KnownVerdict", "OptionValue",
-    "RealVerdict", "SeatSummary", "Thresholds", "deal_summary", "decision_seed", "decisions_of", "known_verdict",
-    "real_verdicts", "seat_summaries", "thresholds",
+    "RealVerdict", "Review", "SeatSummary", "Thresholds", "deal_summary", "decision_seed", "decisions_of", "known_verdict",
+    "real_verdicts", "review_record", "scored_deals", "seat_summaries", "thresholds",
 ]

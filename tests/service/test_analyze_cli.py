@@ -89,7 +89,7 @@ def test_a_run_interrupted_then_killed_resumes_and_has_every_deal_once_in_order(
     deals = random_deals("belote3", 300, "resume")
     assert [line["deal"] for line in lines] == deals
     for index in (0, after_interrupt - 1, after_interrupt, 299):  # spot checks against a direct analysis
-        assert lines[index] == analyse_one("belote3", index, deals[index], False)
+        assert lines[index] == analyse_one("belote3", False, index, deals[index])
 
 
 # A run holding a pool of two workers started by the given method, until it is killed.
