@@ -5,7 +5,9 @@ bots play; and the command line's help and one-line errors."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import random
 import re
 import socket
 import subprocess
@@ -16,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cardgames_client import Client, pb, table_options
+from cardgames_client import AsyncClient, CardgamesError, Client, pb, table_options
 from cardgames_client.terminal import render
 from cardgames_client.terminal.app import CardgamesApp
 from cardgames_client.terminal.cards import Deck
@@ -174,6 +176,36 @@ def test_h_shows_every_option_ranked_with_its_expected_value(server: ServerProce
             values = [float(re.search(r"\s([+-]\d+\.\d\d)", line).group(1)) for line in lines]  # type: ignore[union-attr]
             assert values == sorted(values, reverse=True), lines
             assert [int(line.split(".")[0]) for line in lines] == list(range(1, len(lines) + 1))
+            await pilot.press("q")
+
+    play(scenario)
+
+
+def test_after_each_deal_the_log_shows_its_review_and_errors(server: ServerProcess) -> None:
+    """The person's moves made through the API (keys are tested above); the screen follows,
+    and once the deal is scored its review comes into the log: the summary, each error."""
+    session = new_table(server.address, "euchre3", "random", bot_delay_ms=0, deal_pause_ms=600_000)
+    app = CardgamesApp(session)
+    rng = random.Random(3)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            async with AsyncClient(server.address) as client:
+                while not deal_over(app):
+                    await until(pilot, turn_or_end(app, -1), "the person's turn")
+                    view = await client.get_game(session.game_id, 0, session.token)
+                    if view.phase == pb.PHASE_DEAL_OVER:
+                        break
+                    if 0 in view.to_act:
+                        move = rng.choice(list(view.legal_moves))
+                        with contextlib.suppress(CardgamesError):  # a bot may have moved first: asked again
+                            await client.submit_move(session.game_id, 0, session.token or "", move)
+            await until(pilot, lambda: "Review of deal 1" in app.text_of("side"), "the review in the log")
+            log = app.text_of("side")
+            summary = next(line for line in log.splitlines() if "Review of deal 1" in line)
+            assert re.search(r"accuracy (\d+|–)% · \d+ \?! · \d+ \? · \d+ \?\?", summary), summary
+            errors = [line for line in log.splitlines() if re.match(r"\s*\?[?!]? ", line)]
+            assert errors or "No error" in log
             await pilot.press("q")
 
     play(scenario)

@@ -26,6 +26,8 @@ from .session import Session
 # Reconnections of the watch stream after the server went away, before giving up.
 RETRIES = 5
 LOG_LINES = 12
+# Time per decision of the review shown after each deal (the server's default is 200 ms).
+REVIEW_BUDGET_MS = 100
 
 
 class CardgamesApp(App[int]):
@@ -73,6 +75,7 @@ class CardgamesApp(App[int]):
         self.pending = False
         self.message = Text()
         self.log_lines: deque[Text] = deque(maxlen=200)
+        self.reviewed: set[int] = set()  # the deals whose review was asked
         self.failure = ""  # why the screen closed on an error, for the command line
         self.followed = asyncio.Event()  # the watch stream ended (the game is over, or it failed)
 
@@ -188,6 +191,35 @@ class CardgamesApp(App[int]):
         if not view.card_selection.count:
             self.chosen.clear()
         self.cursor = max(0, min(self.cursor, len(view.hand) - 1))
+        self._review_last_deal(view)
+        self.paint()
+
+    def _review_last_deal(self, view: pb.GameView) -> None:
+        """Once a deal of the seat's is scored, its review (in the log when it comes)."""
+        if self.session.seat is None or not view.results:
+            return
+        deal = view.results[-1].deal_number
+        if deal not in self.reviewed:
+            self.reviewed.add(deal)
+            self.run_worker(self._review(deal), group="review", exit_on_error=False)
+
+    async def _review(self, deal: int) -> None:
+        assert self.client is not None and self.session.seat is not None
+        decisions, seat = [], None
+        try:
+            async for message in self.client.review_game(self.session.game_id, token=self.session.token,
+                                                         deal_number=deal, seats=[self.session.seat],
+                                                         budget_ms=REVIEW_BUDGET_MS, timeout=300):
+                if message.HasField("decision"):
+                    decisions.append(message.decision)
+                elif message.HasField("deal"):
+                    seat = message.deal.seats[0]
+        except CardgamesError as error:
+            self.log_lines.append(Text(self.words("review.unavailable",
+                                                  reason=self.words.reason(error.reason, error.message)), style="dim"))
+        else:
+            if seat is not None and self.seen is not None:
+                self.log_lines.extend(render.review(self.seen, deal, seat, decisions))
         self.paint()
 
     async def refresh_view(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cardgames.v1 import review_pb2
 from cardgames_client import PLAYERS, api, pb, variant_name
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -254,6 +255,32 @@ def hint(table: Viewpoint, answer: api.Hint, limit: int = 8) -> Text:
     if len(answer.options) > limit:
         text.append(f"    … {len(answer.options) - limit}\n", style="dim")
     return text
+
+
+GLYPHS = {review_pb2.JUDGEMENT_INACCURACY: "?!", review_pb2.JUDGEMENT_MISTAKE: "?", review_pb2.JUDGEMENT_BLUNDER: "??"}
+
+
+def review(table: Viewpoint, deal: int, seat: review_pb2.SeatReview,
+           decisions: Sequence[review_pb2.DecisionReview]) -> list[Text]:
+    """A deal's review for the log: the seat's summary, then each of its errors (worst
+    first) with the better option and what it gave up."""
+    words = table.words
+    accuracy = f"{seat.accuracy:.0f}" if seat.HasField("accuracy") else "–"
+    lines = [Text(words("review.summary", deal=deal + 1, accuracy=accuracy, inaccuracies=seat.inaccuracies,
+                        mistakes=seat.mistakes, blunders=seat.blunders), style="bold")]
+    errors = [decision for decision in decisions if decision.judgement in GLYPHS]
+    for decision in sorted(errors, key=lambda d: -d.known.loss):
+        best = decision.known.options[0]
+        line = Text(f"{GLYPHS[decision.judgement]} ", style="bold red")
+        line.append_text(table.move(decision.played)).append(" · " + words("review.better") + " ")
+        line.append_text(table.move(best.move))
+        line.append(" " + words("review.loss", loss=f"{decision.known.loss:.1f}",
+                                      unit=words.shared(f"unit.{decision.known.unit}")),
+                    style="dim")
+        lines.append(line)
+    if not errors:
+        lines.append(Text(words("review.clean")))
+    return lines
 
 
 def outcome(table: Viewpoint, result: pb.DealResult) -> str:

@@ -54,6 +54,13 @@ class Words:
     def __call__(self, key: str, **values: object) -> str:
         return fill(self.template(key) or key, values)
 
+    def shared(self, key: str, **values: object) -> str:
+        """The shared sentence of ``key``, whatever this client's own says."""
+        for table in (self.table, self.english):
+            if key in table:
+                return fill(table[key], values)
+        return fill(key, values)
+
     def about(self, key: str, you: bool, **values: object) -> str:
         """The sentence of ``key`` about the viewer himself ("You play") or another seat."""
         if you and self.template(f"{key}.you") is not None:
