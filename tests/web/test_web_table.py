@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from cardgames_client import Client, table_options
 
 from engine_service.rules import new_game, parse_move
@@ -158,6 +159,34 @@ def test_a_person_bids_and_plays_a_belote_deal_then_reads_its_analysis(open_brow
     assert states.count("done") == 32, states
     assert all(int(cell.get_attribute("data-loss")) >= 0 for cell in cells)
     assert page.present(page.testid("analysis-value")) and page.present(page.testid("analysis-table"))
+
+
+@pytest.mark.parametrize(("language", "words"), [("en-US", ("Review my play", "Accuracy", "decisions")),
+                                                ("fr-FR", ("Analyser mon jeu", "Précision", "décisions"))])
+def test_after_a_deal_the_person_reviews_their_play_by_clicks(open_browser, base_url, language, words):
+    page = open_browser(base_url, language=language)
+    page.create_table("euchre3", ["bot:greedy", "bot:greedy"], pace=0)
+    page.wait(lambda: len(page.hand()) == 5, message="no hand of 5 cards")
+    done = play_deal(page, on_bid=lambda bids: "take" if "take" in bids else bids[0])
+    page.wait(lambda: page.present(page.testid("review-button")), message="no review button after the deal")
+    assert page.text(page.testid("review-button")) == words[0]
+    page.click(page.testid("review-button"))
+    page.wait(lambda: page.present('[data-testid="review"] .review-body[data-done="true"]'), timeout=300,
+              message="the review did not finish")
+    summary = page.one(page.testid("review-summary-0"))
+    assert summary.text.startswith(words[1]) and summary.get_attribute("data-accuracy") != ""
+    decisions = page.all(page.testid("review-decision"))
+    assert len(decisions) == done["bids"] + done["cards"] + done["selections"], (len(decisions), done)
+    judgements = {decision.get_attribute("data-judgement") for decision in decisions}
+    assert judgements <= {"JUDGEMENT_FORCED", "JUDGEMENT_GOOD", "JUDGEMENT_INACCURACY", "JUDGEMENT_MISTAKE",
+                          "JUDGEMENT_BLUNDER"}, judgements
+    errors = page.all(page.testid("review-error-line"))
+    assert len(errors) == sum(j in ("JUDGEMENT_INACCURACY", "JUDGEMENT_MISTAKE", "JUDGEMENT_BLUNDER")
+                              for j in (d.get_attribute("data-judgement") for d in decisions))
+    assert page.present(page.testid("review-curve"))
+    assert words[2] in page.text('[data-testid="review"]')
+    page.click(page.testid("review-close"))
+    page.wait(lambda: not page.present('[data-testid="review"]'), message="the review did not close")
 
 
 def test_nothing_the_seat_cannot_know_reaches_the_page(open_browser, base_url, server: ServerProcess):

@@ -120,6 +120,13 @@ export function analyzePositions(variant, positions, timeLimitMs = 20000, signal
   return serverStream(ANALYSIS + "AnalyzeDeals", { inputs, timeLimitMs }, { signal });
 }
 
+// The review of my decisions in a deal (or, `dealNumber` null, in the whole finished match).
+export function reviewGame(gameId, credential, dealNumber, signal) {
+  const request = { gameId, seats: [credential.seat], budgetMs: "150" };
+  if (dealNumber !== null && dealNumber !== undefined) request.dealNumber = dealNumber;
+  return serverStream(ANALYSIS + "ReviewGame", request, { token: credential.token, signal, timeoutMs: 300000 });
+}
+
 function randomId() {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);

@@ -4,6 +4,7 @@
 
 import * as api from "./api.js";
 import { openAnalysis } from "./analysis.js";
+import { openReview } from "./review.js";
 import { t } from "./i18n.js";
 import { rememberSeat } from "./storage.js";
 
@@ -37,6 +38,7 @@ export class TableInput {
       if (option) return this.submit(option.move);
     }
     if (target.dataset.analyse !== undefined) return this.analyse(Number(target.dataset.analyse));
+    if (target.dataset.review !== undefined) return this.review(target.dataset.review === "match" ? null : Number(target.dataset.review));
     if (target.dataset.closeResult !== undefined) {
       this.table.closedResult = Number(target.dataset.closeResult) + 1;
       return this.table.renderResult();
@@ -141,6 +143,16 @@ export class TableInput {
     } catch (error) {
       this.table.showError(error);
     }
+  }
+
+  review(dealNumber) {
+    openReview(this.table.$(".analysis-overlay"), {
+      gameId: this.table.gameId,
+      credential: this.table.credential,
+      dealNumber,
+      name: (seat) => this.table.name(seat),
+      moveLabel: (move) => this.table.moveLabel(move),
+    });
   }
 
   analyse(dealNumber) {

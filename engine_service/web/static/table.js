@@ -486,7 +486,8 @@ export class Table {
       const analysable = this.seat !== null && result.outcome !== "DEAL_OUTCOME_VOID";
       return `<li><span class="deal-no">${t("result.title", { n: index + 1 })}</span> ${escapeHtml(outcome)} ` +
         `<span class="deal-scores">${(result.scores || []).map(num).join(" · ") || names.map(() => 0).join(" · ")}</span>` +
-        (analysable ? ` <button class="link" data-testid="analyse-${index}" data-analyse="${index}">${t("result.analysis")}</button>` : "") +
+        (analysable ? ` <button class="link" data-testid="analyse-${index}" data-analyse="${index}">${t("result.analysis")}</button>` +
+          ` <button class="link" data-testid="review-${index}" data-review="${index}">${t("result.review")}</button>` : "") +
         "</li>";
     }).join("");
     setHtml(this.$("#scores"), `
@@ -610,6 +611,10 @@ export class Table {
     const buttons = [];
     if (this.seat !== null && result.outcome !== "DEAL_OUTCOME_VOID") {
       buttons.push(`<button class="bid" data-testid="analysis-button" data-analyse="${index}">${t("result.analysis")}</button>`);
+      buttons.push(`<button class="bid" data-testid="review-button" data-review="${index}">${t("result.review")}</button>`);
+    }
+    if (this.seat !== null && this.over()) {
+      buttons.push(`<button class="bid" data-testid="review-match-button" data-review="match">${t("result.review.match")}</button>`);
     }
     for (const move of view.legalMoves || []) {
       if (move.nextDeal) buttons.push(`<button class="bid" data-testid="result-next-deal" data-move="next-deal">${t("move.next-deal")}</button>`);
