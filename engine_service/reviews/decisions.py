@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..hints import Question, hint_question
 from ..records import GameRecord, TableAction
-from ..rules import Move, NextDeal, Play, Position, new_game
+from ..rules import Move, NextDeal, Play, Position, new_game, variant_class
 
 ENDING_ACTIONS = (TableAction.RESIGN, TableAction.FORFEIT, TableAction.ABANDON)
 
@@ -37,18 +37,23 @@ class Decision:
 
 @dataclass(frozen=True)
 class DealPlay:
-    """A deal's card play in the real deal, for its double-dummy verdicts and curve."""
+    """Cards of a deal to solve in the real deal, in order, all for one objective (so each
+    solve starts from the last one's tables): with a contract every card (the taker's side's
+    value judges them all, and makes the curve); in hearts one seat's own cards (its own
+    points judge them; the curve seat's make the curve)."""
 
     variant: str
     deal: int
-    cards: tuple[Decision, ...]  # every card played, in order (whoever played it)
-    curve_seat: int | None  # hearts: whose points the curve follows
+    cards: tuple[Decision, ...]
+    player: int | None  # hearts: whose cards and points; None: the taker's side, every card
+    makes_curve: bool
 
 
 def decisions_of(record: GameRecord, deals: Collection[int], seats: Collection[int],
                  curve_seat: int | None = None) -> tuple[list[Decision], list[DealPlay]]:
     """The decisions of ``seats`` in ``deals`` (every move of theirs but the next deal's),
-    and the card play of each of ``deals``. ``record`` is whole (every deal given)."""
+    and the card play to solve in each of ``deals`` (see :class:`DealPlay`; in hearts the
+    cards of ``seats``, the curve following ``curve_seat``). ``record`` is whole."""
     whole = [deal.deal for deal in record.deals]
     game = new_game(record.variant, record.options, deals=[deal for deal in whole if deal is not None])
     decisions: list[Decision] = []
@@ -56,7 +61,7 @@ def decisions_of(record: GameRecord, deals: Collection[int], seats: Collection[i
     for deal in record.deals:
         for index, entry in enumerate(deal.entries):
             if entry.action in ENDING_ACTIONS:
-                return decisions, _plays(record, plays, curve_seat)
+                return decisions, _plays(record, plays, seats, curve_seat)
             move, seat = entry.move, entry.seat
             if move is None or seat is None:
                 continue
@@ -72,11 +77,16 @@ def decisions_of(record: GameRecord, deals: Collection[int], seats: Collection[i
                 if position is not None:
                     plays[deal.number].append(decision)
             game.push(seat, move)
-    return decisions, _plays(record, plays, curve_seat)
+    return decisions, _plays(record, plays, seats, curve_seat)
 
 
-def _plays(record: GameRecord, plays: dict[int, list[Decision]], curve_seat: int | None) -> list[DealPlay]:
-    return [DealPlay(record.variant, number, tuple(cards), curve_seat) for number, cards in plays.items() if cards]
+def _plays(record: GameRecord, plays: dict[int, list[Decision]], seats: Collection[int],
+           curve_seat: int | None) -> list[DealPlay]:
+    if variant_class(record.variant).has_contract:
+        return [DealPlay(record.variant, number, tuple(cards), None, True) for number, cards in plays.items() if cards]
+    return [DealPlay(record.variant, number, tuple(card for card in cards if card.seat == seat), seat,
+                     seat == curve_seat)
+            for number, cards in plays.items() for seat in sorted(seats) if any(card.seat == seat for card in cards)]
 
 
 __all__ = ["DealPlay", "Decision", "decisions_of"]

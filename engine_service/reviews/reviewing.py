@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from .. import hints
 from ..rules import Play, parse_move, variant_class
-from ..solver import Solution, Solver, StopFlag
+from ..solver import Solver, StopFlag
 from .decisions import DealPlay, Decision
 from .judging import thresholds
 from .model import KnownVerdict, OptionValue, RealVerdict
@@ -46,19 +46,16 @@ def known_verdict(decision: Decision, *, seed: int, deals: int, budget: float | 
 
 
 def real_verdicts(play: DealPlay, *, solver: Solver, on_card: OnCard, until: float | None = None) -> int | None:
-    """Each card of the deal against the real deal, told to ``on_card`` in order; returns the
-    curve's first value (the deal's value before its first card), None if no card was solved.
-    Past ``until`` (a ``time.monotonic()`` instant) the solver stops (``SolveStoppedError``):
-    the cards not yet told are not solved."""
-    cls = variant_class(play.variant)
-    unit = cls.value_unit
+    """Each card of ``play`` against the real deal, told to ``on_card`` in order with the
+    curve's value after it; returns the curve's first value (the deal's value before its
+    first card solved), None if none was. Past ``until`` (a ``time.monotonic()`` instant) the
+    solver stops (``SolveStoppedError``): the cards not yet told are not solved."""
+    unit = variant_class(play.variant).value_unit
     judged = thresholds(play.variant, unit)
     start: int | None = None
     for decision in play.cards:
         assert decision.position is not None and isinstance(decision.played, Play)
-        mover = decision.seat
-        solution = solver.solve(play.variant, decision.position, player=cls.objective_player(mover), line=False,
-                                deadline=_left(until))
+        solution = solver.solve(play.variant, decision.position, player=play.player, line=False, deadline=_left(until))
         card = decision.played.card.code
         if solution.maximising:
             best = max(solution.card_values.values())
@@ -66,27 +63,16 @@ def real_verdicts(play: DealPlay, *, solver: Solver, on_card: OnCard, until: flo
         else:
             best = min(solution.card_values.values())
             loss = solution.card_values[card] - best
-        curve = _curve_solution(play, decision, solution, solver, until)
         if start is None:
-            start = curve.value
+            start = solution.value
         verdict = RealVerdict(unit, tuple(sorted(solution.card_values.items())), solution.card_values[card], best,
                               loss, judged.judge(loss))
-        on_card(decision, verdict, curve.card_values[card])
+        on_card(decision, verdict, solution.card_values[card])
     return start
 
 
 def _left(until: float | None) -> float | None:
     return None if until is None else max(0.0, until - time.monotonic())
-
-
-def _curve_solution(play: DealPlay, decision: Decision, solution: Solution, solver: Solver,
-                    until: float | None) -> Solution:
-    """The solve the curve reads: the mover's own, but in hearts for another seat than the
-    curve's (then the curve seat's points, solved again)."""
-    if play.curve_seat is None or play.curve_seat == decision.seat:
-        return solution
-    assert decision.position is not None
-    return solver.solve(play.variant, decision.position, player=play.curve_seat, line=False, deadline=_left(until))
 
 
 __all__ = ["OnCard", "decision_seed", "known_verdict", "real_verdicts"]

@@ -45,7 +45,8 @@ def review_record(record: GameRecord, *, deals: Collection[int] | None = None, s
     for play in plays:
         found: list[tuple[Decision, RealVerdict, int]] = []
         start = real_verdicts(play, solver=solver, on_card=lambda *told, found=found: found.append(told))
-        curves[play.deal] = [start, *(after for _, _, after in found)] if start is not None else []
+        if play.makes_curve and start is not None:
+            curves[play.deal] = [start, *(after for _, _, after in found)]
         for decision, verdict, _ in found:
             key = (decision.deal, decision.entry)
             if key in reviews:

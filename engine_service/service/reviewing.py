@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -142,12 +143,13 @@ class _Run:
         self.known: dict[tuple[int, int], reviews.KnownVerdict] = {}
         self.real: dict[tuple[int, int], reviews.RealVerdict] = {}
         self.curves: dict[int, list[int]] = {}
-        self.plays_done: set[int] = set()
+        self.plays_done: set[int] = set()  # deals whose every real-deal job is over
+        self._plays_left = Counter(play.deal for play in plays)
         self.sent: dict[tuple[int, int], reviews.DecisionReview] = {}
         self.summarised: set[int] = set()
         self.complete = True
         self._units = {play.deal: variant_class(play.variant).value_unit for play in plays}
-        self._curve_seats = {play.deal: play.curve_seat for play in plays}
+        self._curve_seats = {play.deal: play.player for play in plays if play.makes_curve}
 
     def reviewed(self) -> list[reviews.DecisionReview]:
         return list(self.sent.values())
@@ -203,7 +205,7 @@ class _Run:
                     if kind == "stopped":
                         self.complete = False
                         if isinstance(value, reviews.DealPlay):
-                            self.plays_done.add(value.deal)  # its cards not solved stay without a real verdict
+                            self._play_over(value.deal)  # its cards not solved stay without a real verdict
                         for item in self._ready_now():
                             yield item
                         continue
@@ -218,26 +220,32 @@ class _Run:
     async def _real(self, slot: Slot, play: reviews.DealPlay, loop: asyncio.AbstractEventLoop,
                     results: asyncio.Queue[tuple[str, Any]]) -> None:
         def on_card(decision: reviews.Decision, verdict: reviews.RealVerdict, after: int) -> None:
-            loop.call_soon_threadsafe(results.put_nowait, ("card", (decision, verdict, after)))
+            loop.call_soon_threadsafe(results.put_nowait, ("card", (play, decision, verdict, after)))
 
         def work(*, solver: Solver) -> int | None:
             return reviews.real_verdicts(play, solver=solver, on_card=on_card, until=self.until)
 
         start = await slot.run(self.solving.analyse, work, stop=slot.stop)
-        results.put_nowait(("play", (play.deal, start)))
+        results.put_nowait(("play", (play, start)))
 
     def _take(self, kind: str, value: Any) -> None:
         if kind == "known":
             decision, verdict = value
             self.known[(decision.deal, decision.entry)] = verdict
         elif kind == "card":
-            decision, verdict, after = value
+            play, decision, verdict, after = value
             self.real[(decision.deal, decision.entry)] = verdict
-            self.curves.setdefault(decision.deal, []).append(after)
+            if play.makes_curve:
+                self.curves.setdefault(decision.deal, []).append(after)
         elif kind == "play":
-            deal, start = value
-            if start is not None:
-                self.curves[deal] = [start, *self.curves.get(deal, [])]
+            play, start = value
+            if start is not None and play.makes_curve:
+                self.curves[play.deal] = [start, *self.curves.get(play.deal, [])]
+            self._play_over(play.deal)
+
+    def _play_over(self, deal: int) -> None:
+        self._plays_left[deal] -= 1
+        if self._plays_left[deal] <= 0:
             self.plays_done.add(deal)
 
     def _ready_now(self) -> Iterator[Progress]:

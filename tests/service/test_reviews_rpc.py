@@ -13,7 +13,9 @@ import pytest
 from cardgames.v1 import review_pb2
 from cardgames_client import Client, CreatedGame, analysis, pb
 
+from engine_service.records import format_record
 from engine_service.reviews import decision_seed
+from engine_service.service.convert_records import record_from_message
 from tests.service.players import QUICK_OPTIONS, error_of, next_move
 
 
@@ -30,7 +32,9 @@ def _finish(client: Client, game: CreatedGame, rng: random.Random) -> None:
 
 
 def _finished(client: Client, variant: str, seed: int) -> CreatedGame:
-    game = client.create_game(variant, QUICK_OPTIONS[variant])
+    """A match played to its end at random: its deals dealt from a seed, so every run
+    solves the same deals (a review's time is the same from run to run)."""
+    game = client.create_game(variant, QUICK_OPTIONS[variant], seed=f"reviewed-{variant}-{seed}")
     _finish(client, game, random.Random(seed))
     return game
 
@@ -129,6 +133,10 @@ def test_an_imported_record_and_its_text_are_reviewed_alike(client):
     assert decisions and {d.seat for d in decisions} == {2}
     deal = [m.deal for m in by_record if m.HasField("deal")][0]
     assert deal.curve_seat == 2 and deal.curve_unit == "penalty_points"
+    assert len(deal.curve) == 1 + sum(d.played.WhichOneof("kind") == "play" for d in decisions)
+    text = format_record(record_from_message(record))
+    by_text = _review(client, text=text, budget_ms=0, deals=2, deal_number=0, seats=[2])
+    assert _content(by_text) == _content(by_record)
 
 
 def test_a_time_limit_ends_the_review_with_what_was_done(client):
