@@ -179,3 +179,24 @@ def test_the_asyncio_client_refuses_the_same_requests_the_same_way(server):
             assert (caught.value.reason, caught.value.fields) == ("INVALID_VARIANT", ("variant",))
 
     asyncio.run(scenario())
+
+
+def test_the_asyncio_client_exports_imports_and_reviews_records(server):
+    async def scenario():
+        async with AsyncClient(server.address) as client:
+            game = await client.create_game("euchre3", {"target_score": 2}, seed="async-record")
+            while True:
+                table = await client.get_game(game.game_id)
+                if not table.to_act:
+                    break
+                seat = table.to_act[0]
+                view = await client.get_game(game.game_id, seat, game.tokens[seat])
+                await client.submit_move(game.game_id, seat, game.tokens[seat], view.legal_moves[0])
+            record = await client.get_game_record(game.game_id)
+            checked = await client.import_game_record(record)
+            messages = [message async for message in client.review_game(game.game_id, budget_ms=0, deals=2)]
+            return record, checked, messages
+
+    record, checked, messages = asyncio.run(scenario())
+    assert record.status == checked.status and list(record.scores) == list(checked.scores)
+    assert messages[-1].HasField("match") and messages[-1].match.complete
