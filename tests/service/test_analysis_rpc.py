@@ -5,11 +5,10 @@ malformed deals."""
 from __future__ import annotations
 
 import random
-import time
 
 import grpc
 import pytest
-from cardgames_client import CardgamesError, Client, deal_input, pb
+from cardgames_client import Client, deal_input, pb
 
 from engine_service.rules import new_game
 from engine_service.rules.notation import format_deal, format_position, parse_position
@@ -221,34 +220,6 @@ def test_a_finished_hearts_deal_is_analysed_from_a_late_trick_with_each_players_
                                                            ("from_trick",))
     negative = error_of(lambda: client.analyze_deal(game_id=game.game_id, seat=2, token=game.tokens[2], from_trick=-1))
     assert negative.code == grpc.StatusCode.INVALID_ARGUMENT and "from_trick" in negative.fields
-
-
-def test_a_cancelled_batch_gives_its_slot_back_once_its_solve_ends(tmp_path):
-    """One solver slot: a batch cancelled mid-solve keeps the slot until that solve stops
-    (its time limit), then the slot serves the next call."""
-    from tests.service.server_process import ServerProcess
-
-    process = ServerProcess(tmp_path / "games.db", "--solver-slots", "1").start()
-    try:
-        with Client(process.address) as client:
-            quick = deal_input("hearts", deal=MOON_DEAL, player=0)
-            slow = deal_input("hearts", deal=seeded_deal("hearts", "rpc-cancel"))  # minutes of search
-            # Its time limit leaves the next calls seconds to find the slot busy, on a loaded machine too.
-            call = client.analysis.AnalyzeDeals(analysis_request([quick, slow], 6_000))
-            assert next(call).index == 0  # the slow item is on the slot now
-            call.cancel()
-            busy = error_of(lambda: client.analyze_deal(deal_input("hearts", deal=MOON_DEAL, player=0)))
-            assert busy.code == grpc.StatusCode.RESOURCE_EXHAUSTED  # the cancelled solve still runs
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    assert client.analyze_deal(deal_input("hearts", deal=MOON_DEAL, player=0)).play.value == 0
-                    break
-                except CardgamesError as error:
-                    assert error.reason == "SOLVER_BUSY" and time.monotonic() < deadline
-                    time.sleep(0.1)
-    finally:
-        process.stop()
 
 
 def analysis_request(items, time_limit_ms):

@@ -15,6 +15,7 @@ from google.protobuf import descriptor as descriptor_module
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
 
+from tests.records.test_docs_examples import EXAMPLES
 from tests.service.players import error_of
 
 SERVICES = [api.DESCRIPTOR.services_by_name["GameService"], analysis.DESCRIPTOR.services_by_name["AnalysisService"]]
@@ -115,6 +116,7 @@ def _valid_requests(game) -> dict[str, tuple[Message, int | None]]:
     """A request each method would accept, with the game's id where it takes one, and the
     seat whose token goes with it."""
     deal = "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0"
+    record_text = next(text for variant, _, text in EXAMPLES if variant == "euchre3")
     item = analysis.DealInput(variant=pb.VARIANT_BELOTE, position=deal)
     return {
         "CreateGame": (api.CreateGameRequest(variant=pb.VARIANT_HEARTS, seed="x"), None),
@@ -131,6 +133,10 @@ def _valid_requests(game) -> dict[str, tuple[Message, int | None]]:
         "AnalyzeDeal": (analysis.AnalyzeDealRequest(input=item, time_limit_ms=2000), None),
         "AnalyzeDealProgress": (analysis.AnalyzeDealProgressRequest(input=item, time_limit_ms=2000), None),
         "AnalyzeDeals": (analysis.AnalyzeDealsRequest(inputs=[item], time_limit_ms=2000), None),
+        "GetGameRecord": (api.GetGameRecordRequest(game_id=game.game_id, seat=1), 1),
+        "ImportGameRecord": (analysis.ImportGameRecordRequest(text=record_text), None),
+        # The game's first deal is being played: the review is refused, quickly.
+        "ReviewGame": (analysis.ReviewGameRequest(game_id=game.game_id, deal_number=0, budget_ms=50), None),
     }
 
 
