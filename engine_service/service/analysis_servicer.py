@@ -30,7 +30,6 @@ from .errors import InvalidInput, ServiceReason
 from .games import GameService
 from .importing import imported
 from .interceptor import Context, bounded, status_for
-from .servicer import bearer_token
 from .solving import Slot, SolverSlots, time_left
 
 DEFAULT_TIME_LIMIT_MS = 60_000
@@ -95,7 +94,7 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
         number = request.deal_number if request.HasField("deal_number") else None
         if request.from_trick < 0:
             raise InvalidInput("from_trick is 0 or more", field="from_trick")
-        played = await self.games.played_deal(request.game_id, request.seat, bearer_token(context), number,
+        played = await self.games.played_deal(request.game_id, request.seat, await self.callers.credential(context), number,
                                               request.from_trick)
         if on_progress is not None:
             return functools.partial(analysis.played_deal_bounds, played.game, played.start, played.seat,
@@ -166,7 +165,7 @@ class AnalysisServiceServicer(api_grpc.AnalysisServiceServicer):
         )
         source = request.WhichOneof("source")
         if source == "game_id":
-            record, deals = await self.reviewer.game_deals(request.game_id, bearer_token(context), chosen.deal_number)
+            record, deals = await self.reviewer.game_deals(request.game_id, await self.callers.credential(context), chosen.deal_number)
         elif source in ("record", "text"):
             record = await imported(request.record if source == "record" else None,
                                     request.text if source == "text" else None)

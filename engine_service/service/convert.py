@@ -133,6 +133,7 @@ def table_spec(options: pb.TableOptions, players: int) -> tuple[TableSpec | None
             bot_budget=_seconds(options, "bot_budget_ms", table_defaults.DEFAULT_BOT_BUDGET, "table.bot_budget_ms"),
             abandon_after=_seconds(options, "abandon_after_ms", table_defaults.DEFAULT_ABANDON_AFTER,
                                    "table.abandon_after_ms"),
+            rated=options.rated,
         )
     except RuleViolation as violation:
         raise InvalidInput(violation.message, reason=violation.reason, field=violation.field) from None
@@ -264,10 +265,12 @@ def game_view(game_id: str, table: TableView) -> pb.GameView:
         _fill_game(message, table.game)
     elif table.viewer is not None:
         message.viewer = table.viewer
-    for seat, (spec, taken) in enumerate(zip(table.spec.seats, table.occupied)):
-        message.seats.add(seat=seat, kind=SEAT_KIND_ENUMS[spec.kind],
-                          strength=STRENGTH_ENUMS[spec.strength] if spec.strength else pb.BOT_STRENGTH_UNSPECIFIED,
-                          taken=taken, invitation_only=spec.invitation_hash is not None)
+    for seat, (spec, taken, player) in enumerate(zip(table.spec.seats, table.occupied, table.players)):
+        info = message.seats.add(seat=seat, kind=SEAT_KIND_ENUMS[spec.kind],
+                                 strength=STRENGTH_ENUMS[spec.strength] if spec.strength else pb.BOT_STRENGTH_UNSPECIFIED,
+                                 taken=taken, invitation_only=spec.invitation_hash is not None)
+        if player is not None:
+            info.player.player_id, info.player.name = player.id, player.name
     _clocks(message.clocks, table.clocks, table.at)
     if table.status in (Status.FINISHED, Status.ABANDONED):
         ending = table.ending
@@ -277,6 +280,7 @@ def game_view(game_id: str, table: TableView) -> pb.GameView:
             message.outcome.seat = ending.seat
     message.rematch_of = table.spec.rematch_of or ""
     message.rematch_game_id = table.rematch_id or ""
+    message.rated = table.spec.rated
     return message
 
 

@@ -33,6 +33,17 @@ class ServiceReason(str, Enum):
     MALFORMED_CREDENTIAL = "MALFORMED_CREDENTIAL"  # an authorization header that is not "Bearer <token>"
     INVALID_CREDENTIAL = "INVALID_CREDENTIAL"
     WRONG_SEAT = "WRONG_SEAT"
+    # Logins from the frontend's identity provider.
+    TOKEN_EXPIRED = "TOKEN_EXPIRED"
+    TOKEN_NOT_YET_VALID = "TOKEN_NOT_YET_VALID"
+    TOKEN_INVALID = "TOKEN_INVALID"  # malformed, a bad signature, an algorithm not allowed, a claim missing
+    WRONG_AUDIENCE = "WRONG_AUDIENCE"
+    WRONG_ISSUER = "WRONG_ISSUER"
+    UNKNOWN_KEY = "UNKNOWN_KEY"  # signed with a key id the provider does not publish
+    LOGINS_DISABLED = "LOGINS_DISABLED"  # a JWT sent to a server with no identity provider configured
+    LOGIN_REQUIRED = "LOGIN_REQUIRED"  # a rated table's seat, "my games", "my profile"
+    IDENTITY_PROVIDER_UNAVAILABLE = "IDENTITY_PROVIDER_UNAVAILABLE"
+    ALREADY_SEATED = "ALREADY_SEATED"  # the player holds another seat of this game
     # What is there to ask about.
     GAME_NOT_FOUND = "GAME_NOT_FOUND"
     ALREADY_EXISTS = "ALREADY_EXISTS"
@@ -44,6 +55,9 @@ class ServiceReason(str, Enum):
     DEAL_IN_PROGRESS = "DEAL_IN_PROGRESS"
     DEAL_NOT_PLAYED = "DEAL_NOT_PLAYED"
     DEAL_HIDDEN = "DEAL_HIDDEN"  # its cards are shown once the match is over (the creator gave the seed)
+    HINTS_DISABLED = "HINTS_DISABLED"  # a rated match: no hints while it is played
+    RATED_MATCH_IN_PROGRESS = "RATED_MATCH_IN_PROGRESS"  # its deals are analysed once the match is over
+    PLAYER_NOT_FOUND = "PLAYER_NOT_FOUND"
     # The service's capacity and time.
     SOLVER_BUSY = "SOLVER_BUSY"
     CREATION_RATE_EXCEEDED = "CREATION_RATE_EXCEEDED"  # games created per caller per minute
@@ -112,6 +126,12 @@ class StorageUnavailable(ServiceError):
     """The database could not commit (busy beyond the timeout, disk error)."""
 
     default_reason = ServiceReason.STORAGE_UNAVAILABLE
+
+
+class Unavailable(ServiceError):
+    """A service this one depends on does not answer (the identity provider's keys): retry."""
+
+    default_reason = ServiceReason.IDENTITY_PROVIDER_UNAVAILABLE
 
 
 class FailedPrecondition(ServiceError):

@@ -40,10 +40,11 @@ from ..tables import (
     TableView,
     TimeoutPolicy,
     action_text,
+    claim_text,
 )
 from .changes import Change, SeenChange
 from .clock import Clock, SystemClock
-from .credentials import new_token, seat_of, token_hash
+from .credentials import Credential, Login, SeatToken, new_token, seat_of, token_hash
 from .errors import (
     AlreadyExists,
     FailedPrecondition,
@@ -185,21 +186,34 @@ class GameService:
         return await self.live.create(record, game, spec)
 
     # ----------------------------------------------------------------- seats
-    async def claim(self, game_id: str, seat: int | None, code: str | None, *, token: str | None = None) -> Claimed:
+    async def claim(self, game_id: str, seat: int | None, code: str | None, *, login: Login | None = None) -> Claimed:
         """Gives an open seat (``seat``, else the one ``code`` invites to, else the first
-        open to anyone) to the caller: its token (``token``, else a new one), returned once."""
+        open to anyone) to the caller: a new token, returned once, or the signed-in player
+        (``login``), whose later logins act for it. A player already seated here gets his seat."""
         if code is not None and not (0 < len(code) <= MAX_INVITATION and code.isprintable()):
             raise InvalidInput(f"invitation_code must be 1..{MAX_INVITATION} printable characters",
                                field="invitation_code")
         for _ in range(5):  # another process may claim at once: the loser decides again on the latest state
             async with self.live.locked(game_id) as live:
-                chosen = _seat_to_claim(live.table, seat, code)
-                given = token or new_token()
+                table = live.table
+                if login is not None:
+                    held_seat = table.player_seat(login.player.id)
+                    if held_seat is not None:  # asked again (a lost answer, another device): the same seat
+                        if seat is not None and seat != held_seat:
+                            raise FailedPrecondition(f"this player already holds seat {held_seat} of this game",
+                                                     reason=ServiceReason.ALREADY_SEATED)
+                        return Claimed(game_id, held_seat, "", table.view(held_seat, self.clock.now()))
+                elif table.spec.rated:
+                    raise Unauthenticated("a rated table's seats are claimed by signed-in players",
+                                          reason=ServiceReason.LOGIN_REQUIRED)
+                chosen = _seat_to_claim(table, seat, code)
+                credential: Credential = login or SeatToken(new_token())
                 code_hash = token_hash(code) if code is not None else None
+                name = login.player.name if login is not None else ""
 
-                def claim(table: Table, at: float, seat: int = chosen, held: str = token_hash(given),
-                          code_hash: str | None = code_hash) -> tuple[str, list[Event]]:
-                    return action_text("claim", held), table.claim(seat, held, code_hash, at)
+                def claim(table: Table, at: float, seat: int = chosen, held: str = credential.holder,
+                          code_hash: str | None = code_hash, name: str = name) -> tuple[str, list[Event]]:
+                    return claim_text(held, name), table.claim(seat, held, code_hash, at, name)
 
                 try:
                     live, _ = await self.live.append(live, chosen, claim)
@@ -209,20 +223,22 @@ class GameService:
                     if violation.reason is Reason.INVALID_INVITATION:
                         raise PermissionDenied(violation.message, reason=violation.reason) from None
                     raise
-                return Claimed(game_id, chosen, given, live.table.view(chosen, self.clock.now()))
+                if login is not None:
+                    await self.store.save_player(login.player.id, login.player.name, self.clock.now())
+                return Claimed(game_id, chosen, credential.given, live.table.view(chosen, self.clock.now()))
         raise VersionConflict("the table is changing too fast; retry")
 
-    async def resign(self, game_id: str, seat: int, token: str | None) -> MoveAnswer:
-        await self._authorized(game_id, seat, token)
+    async def resign(self, game_id: str, seat: int, credential: Credential | None) -> MoveAnswer:
+        await self._authorized(game_id, seat, credential)
         async with self.live.locked(game_id) as live:
             live, change = await self.live.append(
                 live, seat, lambda table, at: (action_text("resign"), table.resign(seat, at)))
             return MoveAnswer(change.for_viewer(seat), True)
 
-    async def rematch(self, game_id: str, seat: int, token: str | None) -> Claimed:
+    async def rematch(self, game_id: str, seat: int, credential: Credential | None) -> Claimed:
         """The rematch of a finished game (created by the first of its players to ask): the
         same seats, options and bots; each human claims his own seat with his old token."""
-        await self._authorized(game_id, seat, token)
+        await self._authorized(game_id, seat, credential)
         async with self.live.locked(game_id) as live:
             if live.table.status is not Status.FINISHED:
                 raise FailedPrecondition("a rematch follows a finished game", reason=Reason.GAME_NOT_OVER)
@@ -237,12 +253,15 @@ class GameService:
             except AlreadyExists:
                 pass  # another call made it first: the same game
         await self._link_rematch(game_id, rematch_id)
-        assert token is not None
-        # The new token is derived from the old one, which only its holder knows: asking
-        # again (a lost answer, or the same player's calls at once) returns the same token,
-        # and nobody else can compute it. The check and the claim are one step under the lock.
-        new = rematch_token(token, rematch_id)
-        held, invited = token_hash(new), token_hash(token)
+        assert credential is not None
+        # A token's seat is kept for a token derived from it, which only its holder knows:
+        # asking again (a lost answer, or the same player's calls at once) returns the same
+        # token, and nobody else can compute it; a player's seat is kept for the player. The
+        # check and the claim are one step under the lock.
+        new: Credential = SeatToken(rematch_token(credential.token, rematch_id)) \
+            if isinstance(credential, SeatToken) else credential
+        held, invited = new.holder, credential.holder
+        name = credential.player.name if isinstance(credential, Login) else ""
         for _ in range(5):  # another process may claim at once: decide again on the latest state
             async with self.live.locked(rematch_id) as rematch:
                 if rematch.table.hashes[seat] != held:
@@ -250,14 +269,14 @@ class GameService:
                         raise RuleViolation(Reason.SEAT_TAKEN, f"seat {seat} of the rematch is already taken")
                     try:
                         rematch, _ = await self.live.append(rematch, seat, lambda table, at: (
-                            action_text("claim", held), table.claim(seat, held, invited, at)))
+                            claim_text(held, name), table.claim(seat, held, invited, at, name)))
                     except VersionConflict:
                         continue
                     except RuleViolation as violation:
                         if violation.reason is not Reason.SEAT_TAKEN:
                             raise
                         continue  # taken meanwhile: by this player's other call, the check above says
-                return Claimed(rematch_id, seat, new, rematch.table.view(seat, self.clock.now()))
+                return Claimed(rematch_id, seat, new.given, rematch.table.view(seat, self.clock.now()))
         raise VersionConflict("the rematch is changing too fast; retry")
 
     async def _link_rematch(self, game_id: str, rematch_id: str) -> None:
@@ -274,22 +293,22 @@ class GameService:
         raise VersionConflict("the finished game is changing too fast; retry")
 
     # ----------------------------------------------------------------- read
-    async def view(self, game_id: str, seat: int | None, token: str | None) -> TableView:
-        viewer = await self._viewing(game_id, seat, token)
+    async def view(self, game_id: str, seat: int | None, credential: Credential | None) -> TableView:
+        viewer = await self._viewing(game_id, seat, credential)
         async with self.live.locked(game_id) as live:
             return live.table.view(viewer, self.clock.now())
 
-    async def record(self, game_id: str, seat: int | None, token: str | None) -> records.GameRecord:
+    async def record(self, game_id: str, seat: int | None, credential: Credential | None) -> records.GameRecord:
         """The game's record as ``seat`` (or a spectator) may read it (docs/records.md): built
         from its committed log, the hidden cards only once they can no longer matter."""
-        return (await self.readable_record(game_id, seat, token))[1]
+        return (await self.readable_record(game_id, seat, credential))[1]
 
     async def readable_record(
-        self, game_id: str, seat: int | None, token: str | None
+        self, game_id: str, seat: int | None, credential: Credential | None
     ) -> tuple[records.GameRecord, records.GameRecord]:
         """The game's whole record (for the server's own use: reviews), and what ``seat`` (or
         a spectator) may read of it."""
-        viewer = await self._viewing(game_id, seat, token)
+        viewer = await self._viewing(game_id, seat, credential)
         async with self.live.locked(game_id) as live:
             stored, version = live.record, live.committed
         builder = records.RecordBuilder(self.live.fresh_table(stored), game_id=game_id, created_at=stored.created_at)
@@ -300,22 +319,30 @@ class GameService:
         whole = builder.record()
         return whole, records.for_reader(whole, viewer, seed_drawn=stored.seed_drawn)
 
-    async def hint_question(self, game_id: str, seat: int, token: str | None) -> Question:
+    async def hint_question(self, game_id: str, seat: int, credential: Credential | None) -> Question:
         """What a hint for ``seat`` may be computed from (its knowledge only), at the current version."""
-        await self._authorized(game_id, seat, token)
+        await self._authorized(game_id, seat, credential)
         async with self.live.locked(game_id) as live:
             live.table.check_playing()
+            if live.table.spec.rated:
+                raise FailedPrecondition("no hints during a rated match", reason=ServiceReason.HINTS_DISABLED)
             return dataclasses.replace(hint_question(live.game, seat), version=live.table.version)
 
+    async def check_analysable(self, game_id: str) -> None:
+        """Refuses to analyse or review a rated match's deals before the match is over."""
+        async with self.live.locked(game_id) as live:
+            _check_analysable(live.table)
+
     async def played_deal(
-        self, game_id: str, seat: int, token: str | None, number: int | None, trick: int = 0
+        self, game_id: str, seat: int, credential: Credential | None, number: int | None, trick: int = 0
     ) -> PlayedDeal:
         """The position at the first card of trick ``trick`` of a deal ``game_id`` has
         played to its end (default: the last one), for one of its players; a deal in
         progress or never played is refused."""
         _not_negative(number, "deal_number")
-        await self._authorized(game_id, seat, token)
+        await self._authorized(game_id, seat, credential)
         async with self.live.locked(game_id) as live:
+            _check_analysable(live.table)
             game = live.game
             finished = len(game.results)
             if number is None:
@@ -338,25 +365,27 @@ class GameService:
         return PlayedDeal(replay, start, seat)
 
     async def list(
-        self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False
+        self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False,
+        player: str | None = None,
     ) -> list[GameRow]:
+        """Games newest first under the filters (``player``: those where that player holds a seat)."""
         if variant is not None:
             variant_class(variant)
         return await self.store.list_games(variant=variant, status=status, before_seq=before_seq, limit=limit,
-                                           open_seats=open_seats)
+                                           open_seats=open_seats, player=player)
 
     async def watch(
-        self, game_id: str, seat: int | None, token: str | None, after_version: int | None
+        self, game_id: str, seat: int | None, credential: Credential | None, after_version: int | None
     ) -> AsyncIterator[TableView | SeenChange]:
         """The viewer's snapshot (unless resuming), then every change in order, until the game ends."""
         _not_negative(after_version, "after_version")  # never valid, not ahead of the game
-        viewer = await self._viewing(game_id, seat, token)
+        viewer = await self._viewing(game_id, seat, credential)
         async for item in self.watchers.watch(game_id, viewer, after_version):
             yield item
 
     # ----------------------------------------------------------------- moves
-    async def validate(self, game_id: str, seat: int, token: str | None, read_move: ReadMove) -> Validation:
-        await self._authorized(game_id, seat, token)
+    async def validate(self, game_id: str, seat: int, credential: Credential | None, read_move: ReadMove) -> Validation:
+        await self._authorized(game_id, seat, credential)
         async with self.live.locked(game_id) as live:
             move = _read(live, read_move)
             try:
@@ -373,7 +402,7 @@ class GameService:
         self,
         game_id: str,
         seat: int,
-        token: str | None,
+        credential: Credential | None,
         read_move: ReadMove,
         *,
         expected_version: int | None = None,
@@ -382,7 +411,7 @@ class GameService:
         if request_id is not None and not (0 < len(request_id) <= MAX_REQUEST_ID and request_id.isprintable()):
             raise InvalidInput("request_id must be 1..128 printable characters", field="request_id")
         _not_negative(expected_version, "expected_version")  # never valid, not stale
-        await self._authorized(game_id, seat, token)
+        await self._authorized(game_id, seat, credential)
         for _ in range(5):  # another process may win the race; without expected_version, retry
             try:
                 return await self._submit_once(game_id, seat, read_move, expected_version, request_id)
@@ -452,24 +481,24 @@ class GameService:
             return True
 
     # ----------------------------------------------------------------- who may ask
-    async def _authorized(self, game_id: str, seat: int, token: str | None) -> None:
-        """Returns once ``token`` is shown to be ``seat``'s. A refusal is decided on the
+    async def _authorized(self, game_id: str, seat: int, credential: Credential | None) -> None:
+        """Returns once ``credential`` is shown to be ``seat``'s. A refusal is decided on the
         database's state: another process may have given the seat its token (a claim)."""
         live = await self.live.load(game_id)
         try:
-            _authorize(live, seat, token)
+            _authorize(live, seat, credential)
         except (Unauthenticated, PermissionDenied):
             async with self.live.locked(game_id) as live:
-                _authorize(live, seat, token)
+                _authorize(live, seat, credential)
 
-    async def _viewing(self, game_id: str, seat: int | None, token: str | None) -> int | None:
+    async def _viewing(self, game_id: str, seat: int | None, credential: Credential | None) -> int | None:
         """The seat a read is for (``_viewer``), a refusal decided on the database's state."""
         live = await self.live.load(game_id)
         try:
-            return _viewer(live, seat, token)
+            return _viewer(live, seat, credential)
         except (Unauthenticated, PermissionDenied):
             async with self.live.locked(game_id) as live:
-                return _viewer(live, seat, token)
+                return _viewer(live, seat, credential)
 
 
 def _read(live: LiveGame, read_move: ReadMove) -> Move:
@@ -490,28 +519,39 @@ def _replayed(earlier: MoveRecord, move: Move, game: Game) -> MoveAnswer:
     return MoveAnswer(change, data["game_over"])
 
 
-def _viewer(live: LiveGame, seat: int | None, token: str | None) -> int | None:
-    """The seat a read is for: ``seat``, else the token's own seat, else (neither) a spectator."""
+def _viewer(live: LiveGame, seat: int | None, credential: Credential | None) -> int | None:
+    """The seat a read is for: ``seat``, else the credential's own seat, else (neither) a spectator."""
     if seat is None:
+        if isinstance(credential, Login):  # a player seated elsewhere watches as anyone may
+            return seat_of(credential, live.table.hashes)
         # Never a silent downgrade to the spectator view: a token names its seat.
-        return _token_seat(live, token) if token else None
-    _authorize(live, seat, token)
+        return _token_seat(live, credential) if credential else None
+    _authorize(live, seat, credential)
     return seat
 
 
-def _authorize(live: LiveGame, seat: int, token: str | None) -> None:
+def _authorize(live: LiveGame, seat: int, credential: Credential | None) -> None:
     live.game.check_seat(seat)  # INVALID_SEAT, field seat: INVALID_ARGUMENT (interceptor)
-    if not token:
-        raise Unauthenticated("this call needs the seat's token", reason=ServiceReason.MISSING_CREDENTIAL)
-    if _token_seat(live, token) != seat:
-        raise PermissionDenied("the token belongs to another seat")
+    if credential is None:
+        raise Unauthenticated("this call needs the seat's token or its player's login",
+                              reason=ServiceReason.MISSING_CREDENTIAL)
+    if _token_seat(live, credential) != seat:
+        raise PermissionDenied("the credential belongs to another seat")
 
 
-def _token_seat(live: LiveGame, token: str) -> int:
-    owner = seat_of(token, live.table.hashes)
+def _token_seat(live: LiveGame, credential: Credential) -> int:
+    owner = seat_of(credential, live.table.hashes)
     if owner is None:
+        if isinstance(credential, Login):
+            raise PermissionDenied("this player holds no seat of this game")
         raise Unauthenticated("the token is not valid for this game")
     return owner
+
+
+def _check_analysable(table: Table) -> None:
+    if table.spec.rated and not table.is_over():
+        raise FailedPrecondition("a rated match's deals are analysed once it is over",
+                                 reason=ServiceReason.RATED_MATCH_IN_PROGRESS)
 
 
 def _not_negative(value: int | None, field: str) -> None:

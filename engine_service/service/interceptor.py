@@ -43,6 +43,7 @@ _CODES: dict[type[errors.ServiceError], grpc.StatusCode] = {
     errors.AlreadyExists: grpc.StatusCode.ALREADY_EXISTS,
     errors.OutOfRange: grpc.StatusCode.OUT_OF_RANGE,
     errors.StorageUnavailable: grpc.StatusCode.UNAVAILABLE,
+    errors.Unavailable: grpc.StatusCode.UNAVAILABLE,
     errors.FailedPrecondition: grpc.StatusCode.FAILED_PRECONDITION,
     errors.SolverBusy: grpc.StatusCode.RESOURCE_EXHAUSTED,
     errors.QuotaExceeded: grpc.StatusCode.RESOURCE_EXHAUSTED,

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..ratings import rated_match
 from ..rules import Game, RuleViolation, new_game
 from ..rules.events import Event
 from ..tables import Actor, Table, TableSpec
@@ -42,6 +43,8 @@ class LiveGame:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     stale: bool = False  # in-memory state may differ from the database: reload before use
     committed: int = 0  # the version durably stored: watchers never see beyond it
+    ended: bool = False  # the latest entry ended the match
+    seated: str | None = None  # the player the latest entry seated
 
     @property
     def game_id(self) -> str:
@@ -54,11 +57,16 @@ class LiveGame:
     def facts(self) -> Facts:
         """What the games row keeps, the next instant the server must act included."""
         due = self.table.due()
+        rating = rated_match(self.table, self.game_id, self.table.last_at) if self.ended else None
         return Facts(self.table.status.value, list(self.game.scores), self.table.open_seats(),
-                     None if due is None else due.at)
+                     None if due is None else due.at, seated=self.seated, rating=rating)
 
     def apply(self, seat: int | None, apply: Apply, at: float) -> tuple[str, Change]:
+        over, players = self.table.is_over(), self.table.players()
         text, events = apply(self.table, at)
+        self.ended = not over and self.table.is_over()
+        self.seated = next((player.id for player in self.table.players() if player is not None
+                            and player not in players), None)
         change = Change(self.table.version, seat, tuple(events), at, self.table.clocks(at))
         self.changes.append(change)
         return text, change

@@ -18,6 +18,7 @@ from typing import Any
 from .. import records, reviews
 from ..rules import Reason, variant_class
 from ..solver import Solver
+from .credentials import Credential
 from .errors import DeadlineExceeded, FailedPrecondition, InvalidInput, OutOfRange, ServiceReason
 from .games import GameService
 from .solving import Slot, SolverSlots
@@ -78,9 +79,11 @@ class Reviewer:
         self.games = games
         self.solving = solving
 
-    async def game_deals(self, game_id: str, token: str | None, deal_number: int | None) -> tuple[records.GameRecord, list[int]]:
+    async def game_deals(self, game_id: str, credential: Credential | None,
+                         deal_number: int | None) -> tuple[records.GameRecord, list[int]]:
         """A game's whole record and the deals of it the caller may have reviewed."""
-        whole, readable = await self.games.readable_record(game_id, None, token)
+        whole, readable = await self.games.readable_record(game_id, None, credential)
+        await self.games.check_analysable(game_id)
         if deal_number is None:
             if not whole.is_over:
                 raise FailedPrecondition("a game is reviewed whole once it is over; name a finished deal",

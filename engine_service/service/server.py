@@ -13,7 +13,14 @@ from collections.abc import Sequence
 from typing import Any
 
 import grpc
-from cardgames.v1 import analysis_service_pb2, analysis_service_pb2_grpc, game_service_pb2, game_service_pb2_grpc
+from cardgames.v1 import (
+    analysis_service_pb2,
+    analysis_service_pb2_grpc,
+    game_service_pb2,
+    game_service_pb2_grpc,
+    player_service_pb2,
+    player_service_pb2_grpc,
+)
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
@@ -25,6 +32,9 @@ from .clock import clock_from_environment
 from .errors import StorageUnavailable
 from .games import GameService
 from .interceptor import ServiceInterceptor, add_intercepted, service_handlers
+from .logins import LoginSettings, LoginVerifier
+from .player_servicer import PlayerServiceServicer
+from .players import Players
 from .quotas import Quotas
 from .runner import TableRunner
 from .servicer import GameServiceServicer
@@ -36,6 +46,7 @@ from .web import Draining, WebServer, bind, endpoints, web_application
 DAY = 24 * 3600.0
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
 ANALYSIS_SERVICE_NAME = analysis_service_pb2.DESCRIPTOR.services_by_name["AnalysisService"].full_name
+PLAYER_SERVICE_NAME = player_service_pb2.DESCRIPTOR.services_by_name["PlayerService"].full_name
 
 
 def _origins(text: str) -> list[str]:
@@ -79,7 +90,9 @@ class Server:
         quotas = Quotas(settings.creations_per_minute, settings.open_tables_per_caller, settings.games_in_play_per_caller)
         self.games = GameService(self.store, clock=clock_from_environment(), quotas=quotas,
                                  idle_limit=settings.idle_days * DAY if settings.idle_days else None)
-        callers = Callers(settings.trusted_proxies.split(","))
+        logins = LoginVerifier(LoginSettings(settings.auth_issuer, settings.auth_audience, settings.auth_jwks_url,
+                                             settings.auth_name_claim)) if settings.auth_issuer else None
+        callers = Callers(settings.trusted_proxies.split(","), logins)
         self.health = health.aio.HealthServicer()  # type: ignore[attr-defined]  # grpc-stubs predates health.aio
         self.solving = SolverSlots(settings.solver_slots, settings.hint_slots, settings.caller_slots,
                                    analysis_memory_mb=settings.analysis_memory_mb)
@@ -95,6 +108,8 @@ class Server:
                              GameServiceServicer(self.games, self.solving, callers)),
             service_handlers(analysis_service_pb2_grpc.add_AnalysisServiceServicer_to_server,
                              AnalysisServiceServicer(self.games, self.solving, callers)),
+            service_handlers(player_service_pb2_grpc.add_PlayerServiceServicer_to_server,
+                             PlayerServiceServicer(Players(self.store), callers)),
         )
         for service, handlers in services:
             add_intercepted(self.grpc, service, handlers, interceptor)
@@ -106,7 +121,7 @@ class Server:
             self.web = WebServer(application, web_socket, grace=settings.grace, draining=draining)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc)
         reflection.enable_server_reflection(
-            (SERVICE_NAME, ANALYSIS_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
+            (SERVICE_NAME, ANALYSIS_SERVICE_NAME, PLAYER_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
             self.grpc,
         )
 

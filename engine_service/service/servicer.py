@@ -20,28 +20,14 @@ from ..rules import variant_class
 from ..tables import TableView
 from . import convert, convert_records
 from .callers import Callers
-from .errors import InvalidInput, ServiceReason, Unauthenticated
+from .credentials import Login
+from .errors import InvalidInput, ServiceReason
 from .games import GameService
 from .interceptor import Context
 from .solving import SolverSlots
 
 DEFAULT_PAGE_SIZE = 50
 MAX_PAGE_SIZE = 1000
-
-
-def bearer_token(context: Context) -> str | None:
-    """The token of `authorization: Bearer <token>` (the scheme's case aside), if the call
-    carries one; a header in another form is refused, naming the mistake, rather than read
-    as no token at all."""
-    for key, value in context.invocation_metadata() or ():
-        if key != "authorization":
-            continue
-        scheme, _, token = str(value).strip().partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            raise Unauthenticated("the authorization header must be 'Bearer <token>'",
-                                  reason=ServiceReason.MALFORMED_CREDENTIAL)
-        return token.strip()
-    return None
 
 
 def _optional(message: Message, name: str) -> Any:
@@ -80,28 +66,30 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
         )
 
     async def ClaimSeat(self, request: api.ClaimSeatRequest, context: Context) -> api.ClaimSeatResponse:
-        claimed = await self.games.claim(request.game_id, _optional(request, "seat"), request.invitation_code or None)
+        credential = await self.callers.credential(context)
+        claimed = await self.games.claim(request.game_id, _optional(request, "seat"), request.invitation_code or None,
+                                         login=credential if isinstance(credential, Login) else None)
         return api.ClaimSeatResponse(credential=api.SeatCredential(seat=claimed.seat, token=claimed.token),
                                      view=convert.game_view(claimed.game_id, claimed.view))
 
     async def Resign(self, request: api.ResignRequest, context: Context) -> api.ResignResponse:
-        answer = await self.games.resign(request.game_id, request.seat, bearer_token(context))
+        answer = await self.games.resign(request.game_id, request.seat, await self.callers.credential(context))
         response = api.ResignResponse(version=answer.change.version)
         convert.game_change(answer.change, into=response.change)
         return response
 
     async def Rematch(self, request: api.RematchRequest, context: Context) -> api.RematchResponse:
-        claimed = await self.games.rematch(request.game_id, request.seat, bearer_token(context))
+        claimed = await self.games.rematch(request.game_id, request.seat, await self.callers.credential(context))
         return api.RematchResponse(game_id=claimed.game_id,
                                    credential=api.SeatCredential(seat=claimed.seat, token=claimed.token),
                                    view=convert.game_view(claimed.game_id, claimed.view))
 
     async def GetGame(self, request: api.GetGameRequest, context: Context) -> api.GetGameResponse:
-        view = await self.games.view(request.game_id, _optional(request, "seat"), bearer_token(context))
+        view = await self.games.view(request.game_id, _optional(request, "seat"), await self.callers.credential(context))
         return api.GetGameResponse(view=convert.game_view(request.game_id, view))
 
     async def GetGameRecord(self, request: api.GetGameRecordRequest, context: Context) -> api.GetGameRecordResponse:
-        record = await self.games.record(request.game_id, _optional(request, "seat"), bearer_token(context))
+        record = await self.games.record(request.game_id, _optional(request, "seat"), await self.callers.credential(context))
         return api.GetGameRecordResponse(record=convert_records.game_record(record))
 
     async def ListGames(self, request: api.ListGamesRequest, context: Context) -> api.ListGamesResponse:
@@ -110,9 +98,10 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
             raise InvalidInput(f"page_size must be 1..{MAX_PAGE_SIZE} (0 means {DEFAULT_PAGE_SIZE})", field="page_size")
         variant = convert.variant_name(request.variant, required=False)
         status = convert.status_name(request.status)
-        filters = f"{variant or ''}/{status or ''}" + ("/open" if request.open_seats else "")
+        player = (await self.callers.login(context)).player.id if request.mine else None
+        filters = f"{variant or ''}/{status or ''}" + ("/open" if request.open_seats else "") + ("/mine" if player else "")
         rows = await self.games.list(variant=variant, status=status, before_seq=_decode_page_token(request.page_token, filters),
-                               limit=size + 1, open_seats=request.open_seats)
+                                     limit=size + 1, open_seats=request.open_seats, player=player)
         more = len(rows) > size
         rows = rows[:size]
         token = _encode_page_token(rows[-1].seq, filters) if more else ""
@@ -122,7 +111,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
         answer = await self.games.submit(
             request.game_id,
             request.seat,
-            bearer_token(context),
+            await self.callers.credential(context),
             convert.move_reader(request.move),
             expected_version=_optional(request, "expected_version"),
             request_id=request.request_id or None,
@@ -135,7 +124,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
         self, request: api.ValidateMoveRequest, context: Context
     ) -> api.ValidateMoveResponse:
         result = await self.games.validate(
-            request.game_id, request.seat, bearer_token(context), convert.move_reader(request.move)
+            request.game_id, request.seat, await self.callers.credential(context), convert.move_reader(request.move)
         )
         return api.ValidateMoveResponse(
             legal=result.legal, reason=result.reason, message=result.message, version=result.version
@@ -145,7 +134,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
         self, request: api.WatchGameRequest, context: Context
     ) -> AsyncIterator[api.WatchGameResponse]:
         items = self.games.watch(
-            request.game_id, _optional(request, "seat"), bearer_token(context), _optional(request, "after_version")
+            request.game_id, _optional(request, "seat"), await self.callers.credential(context), _optional(request, "after_version")
         )
         async for item in items:
             if isinstance(item, TableView):
@@ -161,7 +150,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
         max_samples = request.max_samples or hints.MAX_SAMPLES
         if not hints.MIN_SAMPLES <= max_samples <= hints.MAX_SAMPLES:
             raise InvalidInput(f"max_samples must be 0..{hints.MAX_SAMPLES}", field="max_samples")
-        question = await self.games.hint_question(request.game_id, request.seat, bearer_token(context))
+        question = await self.games.hint_question(request.game_id, request.seat, await self.callers.credential(context))
         hint = await self.solving.hint(
             question,
             seed=_optional(request, "seed"),
@@ -197,4 +186,4 @@ def _decode_page_token(token: str, filters: str) -> int | None:
     return start
 
 
-__all__ = ["GameServiceServicer", "bearer_token"]
+__all__ = ["GameServiceServicer"]

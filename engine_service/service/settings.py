@@ -58,6 +58,13 @@ def _address(empty: bool = False) -> Callable[[str], str]:
     return read
 
 
+def _url(text: str) -> str:
+    """Reads an http(s) URL (or "": none)."""
+    if text and not text.startswith(("http://", "https://")):
+        raise argparse.ArgumentTypeError(f"{text!r}: must be an http:// or https:// URL")
+    return text
+
+
 def _setting(default: Any, read: Callable[[str], object], what: str) -> Any:
     """A field of `Settings`: its default, how its text is read, and what it does."""
     return field(default=default, metadata={"read": read, "help": what})
@@ -108,6 +115,13 @@ class Settings:
         "(for quotas and the analysis share); empty: the peer is the caller")
     idle_days: float = _setting(
         30.0, _number(float, 0), "days after which a game with no entry is abandoned, whatever its table; 0: never")
+    auth_issuer: str = _setting(
+        "", str, "the identity provider whose logins (OpenID Connect JWTs) the service accepts: the tokens' iss; "
+        "empty: no logins, seat tokens only (with --auth-audience and --auth-jwks-url)")
+    auth_audience: str = _setting("", str, "the tokens' aud this service accepts (the frontend's client id)")
+    auth_jwks_url: str = _setting(
+        "", _url, "where the identity provider publishes its signing keys (JWKS), http:// or https://")
+    auth_name_claim: str = _setting("name", str, "the claim holding a player's display name")
     analysis_memory_mb: int = _setting(
         ANALYSIS_MEMORY_MB, _number(int, 16, MAX_MEMORY_MB),
         "the most memory, in MB, each analysis slot's solver tables grow to (a whole hearts deal may use all "
@@ -161,4 +175,8 @@ def parse_settings(argv: Sequence[str] | None = None, environ: Mapping[str, str]
                 parser.error(f"environment variable {option.env}: {error}")
         if value is not None:
             values[option.field] = value
-    return Settings(**values)
+    settings = Settings(**values)
+    logins = (settings.auth_issuer, settings.auth_audience, settings.auth_jwks_url)
+    if any(logins) and not all(logins):
+        parser.error("--auth-issuer, --auth-audience and --auth-jwks-url go together (or their variables)")
+    return settings

@@ -1,11 +1,11 @@
 """Tables: the seats, clocks and lifecycle around a game of the engine (docs/tables.md)."""
 
 from .clocks import ClockSpec, TimeoutPolicy
-from .seats import SeatKind, SeatSpec, Strength
+from .seats import SeatKind, SeatPlayer, SeatSpec, Strength
 from .spec import TableSpec
-from .table import ACTION_MARK, Actor, Due, DueKind, Ending, SeatClock, Status, Table, TableView, action_text
+from .table import ACTION_MARK, Actor, Due, DueKind, Ending, SeatClock, Status, Table, TableView, action_text, claim_text
 
 __all__ = [
-    "ACTION_MARK", "Actor", "ClockSpec", "Due", "DueKind", "Ending", "SeatClock", "SeatKind", "SeatSpec", "Status", "Strength",
-    "Table", "TableSpec", "TableView", "TimeoutPolicy", "action_text",
+    "ACTION_MARK", "Actor", "ClockSpec", "Due", "DueKind", "Ending", "SeatClock", "SeatKind", "SeatPlayer", "SeatSpec", "Status",
+    "Strength", "Table", "TableSpec", "TableView", "TimeoutPolicy", "action_text", "claim_text",
 ]

@@ -10,6 +10,26 @@ from typing import Any
 
 from ..rules.errors import Reason, RuleViolation
 
+# A seat's holder is its token's hash, or this mark and the id of the signed-in player who holds it.
+PLAYER_MARK = "player:"
+
+
+@dataclass(frozen=True)
+class SeatPlayer:
+    """The signed-in player who holds a seat: an id and the display name of the claim."""
+
+    id: str
+    name: str
+
+
+def player_holder(player_id: str) -> str:
+    return PLAYER_MARK + player_id
+
+
+def player_of_holder(holder: str) -> str | None:
+    """The player id a seat's holder names, if a player (not a token) holds the seat."""
+    return holder[len(PLAYER_MARK):] if holder.startswith(PLAYER_MARK) else None
+
 
 class SeatKind(str, Enum):
     RESERVED = "reserved"  # its token goes to the game's creator
@@ -63,4 +83,4 @@ class SeatSpec:
         return cls(SeatKind(data["kind"]), Strength(strength) if strength else None, data.get("invitation_hash"))
 
 
-__all__ = ["SeatKind", "SeatSpec", "Strength"]
+__all__ = ["PLAYER_MARK", "SeatKind", "SeatPlayer", "SeatSpec", "Strength", "player_holder", "player_of_holder"]

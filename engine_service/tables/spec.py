@@ -26,12 +26,16 @@ class TableSpec:
     bot_budget: float = DEFAULT_BOT_BUDGET  # seconds a `hint` bot thinks
     abandon_after: float = DEFAULT_ABANDON_AFTER  # a game with no move for this long is abandoned; 0: never
     rematch_of: str | None = None  # the finished game this one replays
+    rated: bool = False  # every human seat is claimed by a signed-in player; the match moves their ratings
 
     def __post_init__(self) -> None:
         for name in ("bot_delay", "deal_pause", "abandon_after"):
             if not 0 <= getattr(self, name) <= MAX_SECONDS:
                 raise RuleViolation(Reason.INVALID_OPTION, f"{name} must be 0..{MAX_SECONDS:.0f} seconds",
                                     field=f"table.{name}_ms")
+        if self.rated and any(seat.kind is SeatKind.RESERVED for seat in self.seats):
+            raise RuleViolation(Reason.INVALID_OPTION, "a rated table has no reserved seat: each human seat is open, "
+                                "claimed by a signed-in player", field="table.rated")
         if not 0 < self.bot_budget <= MAX_BOT_BUDGET:
             raise RuleViolation(Reason.INVALID_OPTION, f"bot_budget must be above 0 and at most {MAX_BOT_BUDGET:.0f}"
                                 " seconds", field="table.bot_budget_ms")
@@ -61,7 +65,7 @@ class TableSpec:
         return {
             "seats": [seat.to_dict() for seat in self.seats], "clock": self.clock.to_dict(),
             "bot_delay": self.bot_delay, "deal_pause": self.deal_pause, "bot_budget": self.bot_budget,
-            "abandon_after": self.abandon_after, "rematch_of": self.rematch_of,
+            "abandon_after": self.abandon_after, "rematch_of": self.rematch_of, "rated": self.rated,
         }
 
     @classmethod
@@ -69,6 +73,7 @@ class TableSpec:
         return cls(
             tuple(SeatSpec.from_dict(seat) for seat in data["seats"]), ClockSpec.from_dict(data["clock"]),
             data["bot_delay"], data["deal_pause"], data["bot_budget"], data["abandon_after"], data.get("rematch_of"),
+            data.get("rated", False),
         )
 
 

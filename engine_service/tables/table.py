@@ -27,11 +27,13 @@ from .events import (
     SeatClaimedEvent,
     TimedOutEvent,
 )
-from .seats import SeatKind
+from .seats import SeatKind, SeatPlayer, player_holder, player_of_holder
 from .spec import TableSpec
 
 # The text form of table actions in the log ("@claim:<token hash>"); moves have no "@".
 ACTION_MARK = "@"
+# Between a claim's holder and its player's name ("@claim:player:<id>\t<name>"): no name holds a tab.
+NAME_MARK = "\t"
 
 
 class Status(str, Enum):
@@ -70,6 +72,7 @@ class Ending:
     kind: str  # "resigned", "forfeited" or "abandoned"
     seat: int | None  # who resigned or forfeited
     winners: tuple[int, ...]
+    left: tuple[int, ...] = ()  # the seats that ended it: who resigned or forfeited, or was to act when it was abandoned
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,7 @@ class TableView:
     status: Status
     spec: TableSpec
     occupied: tuple[bool, ...]  # per seat: claimed (or reserved, or a bot)
+    players: tuple[SeatPlayer | None, ...]  # per seat: the signed-in player who holds it
     clocks: tuple[SeatClock, ...]  # per seat; empty without a clock
     ending: Ending | None
     rematch_id: str | None
@@ -103,7 +107,9 @@ class Table:
         self.spec = spec
         # The server's own bound on a game left alone (its table's abandon_after may be shorter).
         self.idle_limit = idle_limit
-        self.hashes = list(credential_hashes)  # per seat: its token's hash, "" while open (and for bots)
+        # Per seat: its holder (a token's hash, or a signed-in player: seats.PLAYER_MARK), "" while open and for bots.
+        self.hashes = list(credential_hashes)
+        self.names = [""] * game.players  # per seat: the display name its player claimed it with
         self.version = 0
         self.last_at = created_at
         self.ending: Ending | None = None
@@ -156,7 +162,8 @@ class Table:
             if self.ending is not None:
                 game = dataclasses.replace(game, to_act=(), legal_moves=(), winners=self.ending.winners)
         return TableView(
-            self.game.variant, self.version, now, viewer, self.status, self.spec, tuple(self.is_taken(seat) for seat in range(self.game.players)),
+            self.game.variant, self.version, now, viewer, self.status, self.spec,
+            tuple(self.is_taken(seat) for seat in range(self.game.players)), self.players(),
             self.clocks(now), self.ending, self.rematch_id, game,
         )
 
@@ -221,8 +228,18 @@ class Table:
         self._advance(at, mover=seat, before=before, phase=phase)
         return events
 
-    def claim(self, seat: int, token_hash: str, code_hash: str | None, at: float) -> list[Event]:
-        """Gives an open seat to a caller (who holds ``token_hash``'s token)."""
+    def players(self) -> tuple[SeatPlayer | None, ...]:
+        """Per seat, the signed-in player who holds it."""
+        return tuple(None if player is None else SeatPlayer(player, name)
+                     for player, name in zip(map(player_of_holder, self.hashes), self.names))
+
+    def player_seat(self, player_id: str) -> int | None:
+        held = player_holder(player_id)
+        return next((seat for seat, holder in enumerate(self.hashes) if holder == held), None)
+
+    def claim(self, seat: int, token_hash: str, code_hash: str | None, at: float, name: str = "") -> list[Event]:
+        """Gives an open seat to a caller: the holder of ``token_hash``'s token, or a signed-in
+        player (``token_hash`` is then the player's holder, ``name`` the name shown)."""
         self.game.check_seat(seat)
         if self.is_over():
             raise RuleViolation(Reason.GAME_OVER, "the game is over")
@@ -234,6 +251,7 @@ class Table:
         if spec.invitation_hash is not None and code_hash != spec.invitation_hash:
             raise RuleViolation(Reason.INVALID_INVITATION, f"seat {seat} is kept for an invitation: its code is needed")
         self.hashes[seat] = token_hash
+        self.names[seat] = name
         events: list[Event] = [SeatClaimedEvent(seat=seat)]
         if self._is_full():
             self._start(at)
@@ -256,7 +274,7 @@ class Table:
     def abandon(self, at: float) -> list[Event]:
         if self.is_over():
             raise RuleViolation(Reason.GAME_OVER, "the game is over")
-        self.ending = Ending("abandoned", None, ())
+        self.ending = Ending("abandoned", None, (), left=self.to_act() if self.started else ())
         self._advance(at)
         return [AbandonedEvent()]
 
@@ -272,7 +290,7 @@ class Table:
     def _end(self, kind: str, seat: int, at: float) -> list[Event]:
         side = self.game.side_of(seat)
         winners = tuple(other for other in range(self.game.players) if self.game.side_of(other) != side)
-        self.ending = Ending(kind, seat, winners)
+        self.ending = Ending(kind, seat, winners, left=(seat,))
         self._advance(at)
         ended: Event = ResignedEvent(seat=seat) if kind == "resigned" else ForfeitedEvent(seat=seat)
         return [ended, GameOverEvent(winners=winners, scores=tuple(self.game.scores))]
@@ -304,7 +322,8 @@ class Table:
         verb, _, argument = text[1:].partition(":")
         if verb == "claim":
             assert seat is not None
-            return self.claim(seat, argument, self.spec.seats[seat].invitation_hash, at)
+            holder, _, name = argument.partition(NAME_MARK)
+            return self.claim(seat, holder, self.spec.seats[seat].invitation_hash, at, name)
         if verb == "resign":
             assert seat is not None
             return self.resign(seat, at)
@@ -318,9 +337,14 @@ class Table:
         raise ValueError(f"unknown table action {verb!r}")
 
 
+def claim_text(holder: str, name: str = "") -> str:
+    """A claim's text form in the log: the seat's holder, and the name its player shows."""
+    return action_text("claim", f"{holder}{NAME_MARK}{name}" if name else holder)
+
+
 def action_text(verb: str, argument: str = "") -> str:
     """A table action's text form in the log."""
     return f"{ACTION_MARK}{verb}:{argument}" if argument else f"{ACTION_MARK}{verb}"
 
 
-__all__ = ["Actor", "Due", "DueKind", "Ending", "SeatClock", "Status", "Table", "TableView", "action_text"]
+__all__ = ["Actor", "Due", "DueKind", "Ending", "SeatClock", "Status", "Table", "TableView", "action_text", "claim_text"]

@@ -10,7 +10,7 @@ import random
 
 import grpc
 import pytest
-from cardgames_client import CardgamesError, Client, analysis, api, pb
+from cardgames_client import CardgamesError, Client, analysis, api, pb, players
 from google.protobuf import descriptor as descriptor_module
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
@@ -18,7 +18,8 @@ from google.rpc import error_details_pb2, status_pb2
 from tests.records.test_docs_examples import EXAMPLES
 from tests.service.players import error_of
 
-SERVICES = [api.DESCRIPTOR.services_by_name["GameService"], analysis.DESCRIPTOR.services_by_name["AnalysisService"]]
+SERVICES = [api.DESCRIPTOR.services_by_name["GameService"], analysis.DESCRIPTOR.services_by_name["AnalysisService"],
+            players.DESCRIPTOR.services_by_name["PlayerService"]]
 METHODS = [(f"/{service.full_name}/{method.name}", method) for service in SERVICES for method in service.methods]
 # Undecodable requests: a truncated length prefix, bytes that are no wire format at all
 # (and, per method, invalid UTF-8 in a string field: see `undecodable`).
@@ -137,6 +138,8 @@ def _valid_requests(game) -> dict[str, tuple[Message, int | None]]:
         "ImportGameRecord": (analysis.ImportGameRecordRequest(text=record_text), None),
         # The game's first deal is being played: the review is refused, quickly.
         "ReviewGame": (analysis.ReviewGameRequest(game_id=game.game_id, deal_number=0, budget_ms=50), None),
+        "GetPlayer": (players.GetPlayerRequest(player_id="bot:greedy", history_size=5), None),
+        "ListLeaderboard": (players.ListLeaderboardRequest(variant=pb.VARIANT_HEARTS, page_size=5), None),
     }
 
 

@@ -11,6 +11,11 @@
         table = client.create_game("hearts", table=table_options(["open", "bot:hint", "bot:hint", "bot:greedy"]))
         me = client.claim_seat(table.game_id)
 
+    # Signed in with the frontend's identity provider (docs/players.md): no seat token to keep.
+    with Client("127.0.0.1:50051", login=id_token) as player:
+        seat = player.claim_seat(table.game_id)
+        player.submit_move(table.game_id, seat.seat, None, "play:QS")
+
 Moves are given as messages (``cardgames.v1.game_pb2.Move``) or in the text form of
 docs/rules.md (``pass``, ``take``, ``call:H``, ``discard:MA``, ``give:2C 3C 4C``,
 ``declare``, ``no-declare``, ``play:QS``, ``next-deal``). Every failed call raises
@@ -25,6 +30,7 @@ from cardgames.moves import move_text
 from cardgames.v1 import analysis_service_pb2 as analysis
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
+from cardgames.v1 import player_service_pb2 as players
 from cardgames.v1 import record_pb2 as records
 
 from .aio import AsyncClient
@@ -34,5 +40,5 @@ from .requests import PLAYERS, CreatedGame, Seat, deal_input, move, options, tab
 
 __all__ = [
     "AsyncClient", "CardgamesError", "Client", "CreatedGame", "InvalidRequest", "PLAYERS", "Seat", "analysis", "api",
-    "deal_input", "move", "move_text", "options", "pb", "records", "table_options", "variant", "variant_name",
+    "deal_input", "move", "move_text", "options", "pb", "players", "records", "table_options", "variant", "variant_name",
 ]

@@ -11,6 +11,8 @@ from cardgames.v1 import analysis_service_pb2_grpc as analysis_grpc
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
 from cardgames.v1 import game_service_pb2_grpc as api_grpc
+from cardgames.v1 import player_service_pb2 as players
+from cardgames.v1 import player_service_pb2_grpc as players_grpc
 from cardgames.v1 import record_pb2 as rec
 
 from .client import _metadata
@@ -32,10 +34,13 @@ async def _async_streamed(call: Any) -> AsyncIterator[Any]:
 class AsyncClient:
     """asyncio client over one channel (grpc.aio), with the methods of :class:`Client`."""
 
-    def __init__(self, target: str, *, channel: grpc.aio.Channel | None = None, timeout: float | None = 30.0) -> None:
+    def __init__(self, target: str, *, channel: grpc.aio.Channel | None = None, timeout: float | None = 30.0,
+                 login: str | None = None) -> None:
         self.channel = channel or grpc.aio.insecure_channel(target)
         self.stub = api_grpc.GameServiceStub(self.channel)
         self.analysis = analysis_grpc.AnalysisServiceStub(self.channel)
+        self.players = players_grpc.PlayerServiceStub(self.channel)
+        self.login = login  # the identity provider's token: sent with every call that names no seat token
         self.timeout = timeout  # of each unary call; streams take their own
 
     async def __aenter__(self) -> AsyncClient:
@@ -49,7 +54,7 @@ class AsyncClient:
 
     async def _call(self, method: Any, request: Any, token: str | None = None) -> Any:
         try:
-            return await method(request, metadata=_metadata(token), timeout=self.timeout)
+            return await method(request, metadata=_metadata(token or self.login), timeout=self.timeout)
         except grpc.RpcError as error:
             raise CardgamesError.from_rpc_error(error) from None
 
@@ -59,7 +64,7 @@ class AsyncClient:
 
     async def _stream(self, call: _Call[Any], timeout: float | None) -> AsyncIterator[Any]:
         method = getattr(getattr(self, call.service), call.method)
-        async for item in _async_streamed(method(call.request, metadata=_metadata(call.token), timeout=timeout)):
+        async for item in _async_streamed(method(call.request, metadata=_metadata(call.token or self.login), timeout=timeout)):
             yield item
 
     async def create_game(self, variant_name: str, options: Mapping[str, object] | None = None, *,
@@ -72,10 +77,10 @@ class AsyncClient:
         """Takes an open seat (the given one, the invitation's, or the first open to anyone)."""
         return await self._run(_Calls.claim_seat(game_id, seat, invitation_code))
 
-    async def resign(self, game_id: str, seat: int, token: str) -> api.ResignResponse:
+    async def resign(self, game_id: str, seat: int, token: str | None) -> api.ResignResponse:
         return await self._run(_Calls.resign(game_id, seat, token))
 
-    async def rematch(self, game_id: str, seat: int, token: str) -> Seat:
+    async def rematch(self, game_id: str, seat: int, token: str | None) -> Seat:
         """This seat's place in the rematch of a finished game (``token``: its token of that game)."""
         return await self._run(_Calls.rematch(game_id, seat, token))
 
@@ -92,8 +97,18 @@ class AsyncClient:
         return await self._run(_Calls.import_game_record(record, text))
 
     async def list_games(self, variant: str | None = None, status: str | None = None, *, page_size: int = 0,
-                         page_token: str = "", open_seats: bool = False) -> api.ListGamesResponse:
-        return await self._run(_Calls.list_games(variant, status, page_size, page_token, open_seats))
+                         page_token: str = "", open_seats: bool = False, mine: bool = False) -> api.ListGamesResponse:
+        """A page of games, newest first (``mine``: those where the client's login holds a seat)."""
+        return await self._run(_Calls.list_games(variant, status, page_size, page_token, open_seats, mine))
+
+    async def get_player(self, player_id: str = "", *, history_size: int = 0) -> players.PlayerProfile:
+        """A player's (or a bot strength's, "bot:greedy") profile; no id: the client's login's own."""
+        return await self._run(_Calls.get_player(player_id, history_size))
+
+    async def list_leaderboard(self, variant_name: str, *, page_size: int = 0,
+                         page_token: str = "") -> players.ListLeaderboardResponse:
+        """A page of a variant's leaderboard, best first."""
+        return await self._run(_Calls.list_leaderboard(variant_name, page_size, page_token))
 
     async def iter_games(self, variant: str | None = None, status: str | None = None, *,
                          page_size: int = 0, open_seats: bool = False) -> AsyncIterator[pb.GameSummary]:
@@ -108,15 +123,15 @@ class AsyncClient:
             if not token:
                 return
 
-    async def submit_move(self, game_id: str, seat: int, token: str, the_move: str | pb.Move, *,
+    async def submit_move(self, game_id: str, seat: int, token: str | None, the_move: str | pb.Move, *,
                           expected_version: int | None = None, request_id: str | None = None) -> api.SubmitMoveResponse:
         return await self._run(_Calls.submit_move(game_id, seat, token, the_move, expected_version, request_id))
 
-    async def validate_move(self, game_id: str, seat: int, token: str,
+    async def validate_move(self, game_id: str, seat: int, token: str | None,
                             the_move: str | pb.Move) -> api.ValidateMoveResponse:
         return await self._run(_Calls.validate_move(game_id, seat, token, the_move))
 
-    async def get_hint(self, game_id: str, seat: int, token: str, *, budget_ms: int = 0, seed: int | None = None,
+    async def get_hint(self, game_id: str, seat: int, token: str | None, *, budget_ms: int = 0, seed: int | None = None,
                        max_samples: int = 0) -> api.Hint:
         """Every legal option of the seat to move, best first (see GetHint in the proto)."""
         return await self._run(_Calls.get_hint(game_id, seat, token, budget_ms, seed, max_samples))

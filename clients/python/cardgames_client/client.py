@@ -11,6 +11,8 @@ from cardgames.v1 import analysis_service_pb2_grpc as analysis_grpc
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
 from cardgames.v1 import game_service_pb2_grpc as api_grpc
+from cardgames.v1 import player_service_pb2 as players
+from cardgames.v1 import player_service_pb2_grpc as players_grpc
 from cardgames.v1 import record_pb2 as rec
 
 from .errors import CardgamesError
@@ -35,10 +37,15 @@ def _streamed(call: Any) -> Iterator[Any]:
 class Client:
     """Blocking client over one channel. :class:`AsyncClient` has the same methods, for asyncio."""
 
-    def __init__(self, target: str, *, channel: grpc.Channel | None = None, timeout: float | None = 30.0) -> None:
+    def __init__(self, target: str, *, channel: grpc.Channel | None = None, timeout: float | None = 30.0,
+                 login: str | None = None) -> None:
         self.channel = channel or grpc.insecure_channel(target)
         self.stub = api_grpc.GameServiceStub(self.channel)
         self.analysis = analysis_grpc.AnalysisServiceStub(self.channel)
+        self.players = players_grpc.PlayerServiceStub(self.channel)
+        # The identity provider's token (docs/players.md): sent with every call that names no
+        # seat token, so a signed-in player needs none. Replace it when it expires.
+        self.login = login
         self.timeout = timeout  # of each unary call; streams take their own
 
     def __enter__(self) -> Client:
@@ -52,7 +59,7 @@ class Client:
 
     def _call(self, method: Any, request: Any, token: str | None = None) -> Any:
         try:
-            return method(request, metadata=_metadata(token), timeout=self.timeout)
+            return method(request, metadata=_metadata(token or self.login), timeout=self.timeout)
         except grpc.RpcError as error:
             raise CardgamesError.from_rpc_error(error) from None
 
@@ -61,7 +68,7 @@ class Client:
 
     def _stream(self, call: _Call[Any], timeout: float | None) -> Iterator[Any]:
         method = getattr(getattr(self, call.service), call.method)
-        yield from _streamed(method(call.request, metadata=_metadata(call.token), timeout=timeout))
+        yield from _streamed(method(call.request, metadata=_metadata(call.token or self.login), timeout=timeout))
 
     def create_game(self, variant_name: str, options: Mapping[str, object] | None = None, *,
                     seed: str | None = None, deal: str | None = None,
@@ -73,10 +80,10 @@ class Client:
         """Takes an open seat (the given one, the invitation's, or the first open to anyone)."""
         return self._run(_Calls.claim_seat(game_id, seat, invitation_code))
 
-    def resign(self, game_id: str, seat: int, token: str) -> api.ResignResponse:
+    def resign(self, game_id: str, seat: int, token: str | None) -> api.ResignResponse:
         return self._run(_Calls.resign(game_id, seat, token))
 
-    def rematch(self, game_id: str, seat: int, token: str) -> Seat:
+    def rematch(self, game_id: str, seat: int, token: str | None) -> Seat:
         """This seat's place in the rematch of a finished game (``token``: its token of that game)."""
         return self._run(_Calls.rematch(game_id, seat, token))
 
@@ -93,8 +100,18 @@ class Client:
         return self._run(_Calls.import_game_record(record, text))
 
     def list_games(self, variant: str | None = None, status: str | None = None, *, page_size: int = 0,
-                   page_token: str = "", open_seats: bool = False) -> api.ListGamesResponse:
-        return self._run(_Calls.list_games(variant, status, page_size, page_token, open_seats))
+                   page_token: str = "", open_seats: bool = False, mine: bool = False) -> api.ListGamesResponse:
+        """A page of games, newest first (``mine``: those where the client's login holds a seat)."""
+        return self._run(_Calls.list_games(variant, status, page_size, page_token, open_seats, mine))
+
+    def get_player(self, player_id: str = "", *, history_size: int = 0) -> players.PlayerProfile:
+        """A player's (or a bot strength's, "bot:greedy") profile; no id: the client's login's own."""
+        return self._run(_Calls.get_player(player_id, history_size))
+
+    def list_leaderboard(self, variant_name: str, *, page_size: int = 0,
+                         page_token: str = "") -> players.ListLeaderboardResponse:
+        """A page of a variant's leaderboard, best first."""
+        return self._run(_Calls.list_leaderboard(variant_name, page_size, page_token))
 
     def iter_games(self, variant: str | None = None, status: str | None = None, *,
                    page_size: int = 0, open_seats: bool = False) -> Iterator[pb.GameSummary]:
@@ -107,14 +124,14 @@ class Client:
             if not token:
                 return
 
-    def submit_move(self, game_id: str, seat: int, token: str, the_move: str | pb.Move, *,
+    def submit_move(self, game_id: str, seat: int, token: str | None, the_move: str | pb.Move, *,
                     expected_version: int | None = None, request_id: str | None = None) -> api.SubmitMoveResponse:
         return self._run(_Calls.submit_move(game_id, seat, token, the_move, expected_version, request_id))
 
-    def validate_move(self, game_id: str, seat: int, token: str, the_move: str | pb.Move) -> api.ValidateMoveResponse:
+    def validate_move(self, game_id: str, seat: int, token: str | None, the_move: str | pb.Move) -> api.ValidateMoveResponse:
         return self._run(_Calls.validate_move(game_id, seat, token, the_move))
 
-    def get_hint(self, game_id: str, seat: int, token: str, *, budget_ms: int = 0, seed: int | None = None,
+    def get_hint(self, game_id: str, seat: int, token: str | None, *, budget_ms: int = 0, seed: int | None = None,
                  max_samples: int = 0) -> api.Hint:
         """Every legal option of the seat to move, best first (see GetHint in the proto)."""
         return self._run(_Calls.get_hint(game_id, seat, token, budget_ms, seed, max_samples))

@@ -12,6 +12,7 @@ from cardgames.moves import move as _move_message
 from cardgames.v1 import analysis_service_pb2 as analysis
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
+from cardgames.v1 import player_service_pb2 as players
 from cardgames.v1 import record_pb2 as rec
 
 from .errors import InvalidRequest
@@ -58,14 +59,15 @@ def table_options(
     seats: Sequence[str] = (), *, per_move_ms: int = 0, bank_ms: int = 0, increment_ms: int = 0,
     timeout_policy: str = "bot", stand_in: str = "greedy", bot_delay_ms: int | None = None,
     deal_pause_ms: int | None = None, bot_budget_ms: int | None = None, abandon_after_ms: int | None = None,
+    rated: bool = False,
 ) -> pb.TableOptions:
     """TableOptions from plain values. A seat is "reserved" (its token to the creator),
     "open" (anyone claims it), "invite" (open to an invitation code's holder), "bot"
     (greedy) or "bot:random", "bot:greedy", "bot:hint". The clock: ``per_move_ms`` per
     decision then a bank of ``bank_ms`` (+ ``increment_ms`` per decision); when a seat's
     time runs out its ``stand_in`` bot decides (``timeout_policy`` "bot") or it loses
-    ("forfeit")."""
-    message = pb.TableOptions()
+    ("forfeit"). A ``rated`` table's human seats are "open", claimed by signed-in players."""
+    message = pb.TableOptions(rated=rated)
     for text in seats:
         kind, _, strength = text.partition(":")
         setup = message.seats.add(kind=cast(pb.SeatKind, _lookup("seat", _SEAT_KINDS, kind)), invitation=kind == "invite")
@@ -160,13 +162,14 @@ def _submit_request(game_id: str, seat: int, the_move: str | pb.Move, expected_v
 
 
 def _list_request(variant_name: str | None, status: str | None, page_size: int, page_token: str,
-                  open_seats: bool) -> api.ListGamesRequest:
+                  open_seats: bool, mine: bool = False) -> api.ListGamesRequest:
     return api.ListGamesRequest(
         variant=variant(variant_name) if variant_name else pb.VARIANT_UNSPECIFIED,
         status=cast(pb.GameStatus, _lookup("status", _STATUSES, status)) if status else pb.GAME_STATUS_UNSPECIFIED,
         page_size=page_size,
         page_token=page_token,
         open_seats=open_seats,
+        mine=mine,
     )
 
 
@@ -265,7 +268,7 @@ class _Call(Generic[T]):
     """One call as both clients make it: the stub and method, the request, the token, and
     what of the answer the caller gets. The clients differ only in how they run it."""
 
-    service: str  # "stub" (GameService) or "analysis" (AnalysisService)
+    service: str  # "stub" (GameService), "analysis" (AnalysisService) or "players" (PlayerService)
     method: str
     request: Any
     token: str | None = None
@@ -285,11 +288,11 @@ class _Calls:
         return _Call("stub", "ClaimSeat", _claim_request(game_id, seat, invitation_code), pick=_seat)
 
     @staticmethod
-    def resign(game_id: str, seat: int, token: str) -> _Call[api.ResignResponse]:
+    def resign(game_id: str, seat: int, token: str | None) -> _Call[api.ResignResponse]:
         return _Call("stub", "Resign", api.ResignRequest(game_id=game_id, seat=seat), token)
 
     @staticmethod
-    def rematch(game_id: str, seat: int, token: str) -> _Call[Seat]:
+    def rematch(game_id: str, seat: int, token: str | None) -> _Call[Seat]:
         return _Call("stub", "Rematch", api.RematchRequest(game_id=game_id, seat=seat), token, _seat)
 
     @staticmethod
@@ -313,21 +316,31 @@ class _Calls:
 
     @staticmethod
     def list_games(variant: str | None, status: str | None, page_size: int, page_token: str,
-                   open_seats: bool) -> _Call[api.ListGamesResponse]:
-        return _Call("stub", "ListGames", _list_request(variant, status, page_size, page_token, open_seats))
+                   open_seats: bool, mine: bool = False) -> _Call[api.ListGamesResponse]:
+        return _Call("stub", "ListGames", _list_request(variant, status, page_size, page_token, open_seats, mine))
 
     @staticmethod
-    def submit_move(game_id: str, seat: int, token: str, the_move: str | pb.Move, expected_version: int | None,
+    def get_player(player_id: str, history_size: int) -> _Call[players.PlayerProfile]:
+        return _Call("players", "GetPlayer", players.GetPlayerRequest(player_id=player_id, history_size=history_size),
+                     pick=lambda response: response.player)
+
+    @staticmethod
+    def list_leaderboard(variant_name: str, page_size: int, page_token: str) -> _Call[players.ListLeaderboardResponse]:
+        return _Call("players", "ListLeaderboard", players.ListLeaderboardRequest(
+            variant=variant(variant_name), page_size=page_size, page_token=page_token))
+
+    @staticmethod
+    def submit_move(game_id: str, seat: int, token: str | None, the_move: str | pb.Move, expected_version: int | None,
                     request_id: str | None) -> _Call[api.SubmitMoveResponse]:
         return _Call("stub", "SubmitMove", _submit_request(game_id, seat, the_move, expected_version, request_id), token)
 
     @staticmethod
-    def validate_move(game_id: str, seat: int, token: str, the_move: str | pb.Move) -> _Call[api.ValidateMoveResponse]:
+    def validate_move(game_id: str, seat: int, token: str | None, the_move: str | pb.Move) -> _Call[api.ValidateMoveResponse]:
         return _Call("stub", "ValidateMove", api.ValidateMoveRequest(game_id=game_id, seat=seat, move=move(the_move)),
                      token)
 
     @staticmethod
-    def get_hint(game_id: str, seat: int, token: str, budget_ms: int, seed: int | None, max_samples: int) -> _Call[api.Hint]:
+    def get_hint(game_id: str, seat: int, token: str | None, budget_ms: int, seed: int | None, max_samples: int) -> _Call[api.Hint]:
         return _Call("stub", "GetHint", _hint_request(game_id, seat, budget_ms, seed, max_samples), token,
                      lambda response: response.hint)
 

@@ -5,7 +5,9 @@ Every backend gives the same guarantees: an entry is acknowledged only once its
 transaction has committed; the entry that takes a game from version ``v`` to ``v + 1`` is
 stored only if the game is still at ``v`` (compare-and-set, under a unique key on game and
 version), so two writers can never both apply an entry at one version and the log has no
-gap; a request id is unique per game and seat.
+gap; a request id is unique per game and seat. The entry that ends a rated match moves its
+ratings in the same transaction, once per match (``rated_matches``), and the entry that
+seats a signed-in player lists the game among the player's.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from .players import HistoryRow, LeaderPage, RatingRow
 from .records import Facts, GameRecord, GameRow, MoveRecord
 
 # Called with (game id, version) when another process (or replica) committed an entry.
@@ -34,7 +37,9 @@ class GameStore(Protocol):
         """Stores a new game; ``AlreadyExists`` if a game has its id."""
 
     async def append_move(self, game_id: str, move: MoveRecord, facts: Facts) -> None:
-        """Appends ``move`` if the game is still at ``move.version - 1``; else ``VersionConflict``."""
+        """Appends ``move`` if the game is still at ``move.version - 1``; else ``VersionConflict``.
+        With it, in one transaction: ``facts.seated`` among the game's players, and the
+        ratings ``facts.rating`` moves (unless its match was rated already)."""
 
     async def load_game(self, game_id: str) -> GameRecord | None: ...
 
@@ -50,8 +55,26 @@ class GameStore(Protocol):
         """How many games ``creator`` created are in ``statuses`` (with an open seat, if ``open_seats``)."""
 
     async def list_games(
-        self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False
+        self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False,
+        player: str | None = None,
     ) -> list[GameRow]: ...
+
+    async def save_player(self, player_id: str, name: str, at: float) -> None:
+        """Keeps a signed-in player's id and latest display name."""
+
+    async def player_name(self, player_id: str) -> str | None:
+        """The player's display name; None for an id no player has."""
+
+    async def ratings_of(self, entity: str) -> list[RatingRow]:
+        """A player's (or bot strength's) rating in each variant it has a rated match in."""
+
+    async def rating_history(self, entity: str, variant: str, limit: int) -> list[HistoryRow]:
+        """Its ratings after its latest ``limit`` rated matches of ``variant``, newest first."""
+
+    async def leaderboard(self, variant: str, snapshot: int | None, after: tuple[float, str] | None,
+                          limit: int) -> LeaderPage:
+        """Players past their provisional matches, best first, after ``after`` (rating, id),
+        with ratings as of ``snapshot`` (a rating_history seq; None: now, returned)."""
 
     async def due_games(
         self, *, until: float, after: tuple[float, str] | None = None, limit: int = 1000

@@ -26,9 +26,26 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from ...ratings import DEFAULT, RatedMatch
 from .. import logs
 from ..errors import AlreadyExists, StorageUnavailable, VersionConflict
 from .contract import OnChange, Watched
+from .players import (
+    RATING_COLUMNS,
+    HistoryRow,
+    LeaderPage,
+    RatingRow,
+    current_query,
+    history_insert,
+    history_params,
+    leader_row,
+    leaderboard_params,
+    leaderboard_query,
+    rating_of,
+    rating_params,
+    rating_update,
+    upsert_rating,
+)
 from .records import (
     MOVE_COLUMNS,
     NO_SEAT,
@@ -96,7 +113,49 @@ SEEDS = """
 ALTER TABLE games ADD COLUMN seed_drawn BOOLEAN NOT NULL DEFAULT FALSE;  -- the server drew the seed (records: docs/records.md)
 """
 
-MIGRATIONS = (SCHEMA, CREATORS, SEEDS)
+PLAYERS = """
+CREATE TABLE players (
+    player_id TEXT PRIMARY KEY,               -- a digest of the login's issuer and subject (docs/players.md)
+    name TEXT NOT NULL,                       -- the display name of the player's latest claim
+    first_seen DOUBLE PRECISION NOT NULL,
+    last_seen DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE game_players (                   -- the games a signed-in player holds a seat in
+    player_id TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    PRIMARY KEY (player_id, game_id)
+);
+CREATE TABLE ratings (                        -- each player's and bot strength's rating, per variant
+    variant TEXT NOT NULL,
+    entity TEXT NOT NULL,                     -- a player id, or bot:<strength>
+    mu DOUBLE PRECISION NOT NULL,
+    sigma DOUBLE PRECISION NOT NULL,
+    matches INTEGER NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,         -- mu - 3 sigma, what leaderboards sort by
+    last_seq BIGINT NOT NULL,                 -- its latest rating_history row
+    updated_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (variant, entity)
+);
+CREATE INDEX ratings_by_rating ON ratings (variant, rating DESC, entity);
+CREATE TABLE rating_history (
+    seq BIGSERIAL PRIMARY KEY,
+    variant TEXT NOT NULL,
+    entity TEXT NOT NULL,
+    game_id TEXT NOT NULL,                    -- the rated match
+    at DOUBLE PRECISION NOT NULL,
+    mu DOUBLE PRECISION NOT NULL,
+    sigma DOUBLE PRECISION NOT NULL,
+    matches INTEGER NOT NULL,
+    rating DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX rating_history_by_entity ON rating_history (variant, entity, seq);
+CREATE TABLE rated_matches (                  -- matches whose ratings are applied: each once
+    game_id TEXT PRIMARY KEY,
+    at DOUBLE PRECISION NOT NULL
+);
+"""
+
+MIGRATIONS = (SCHEMA, CREATORS, SEEDS, PLAYERS)
 CHANNEL = "cardgames_entries"
 # One advisory lock key for migrations: replicas starting at once migrate one after the other.
 MIGRATION_LOCK = 0x63617264  # "card"
@@ -201,6 +260,18 @@ class PostgresStore:
 
     async def append_move(self, game_id: str, move: MoveRecord, facts: Facts) -> None:
         async def write(conn: psycopg.AsyncConnection[Any]) -> None:
+            if facts.seated is None and facts.rating is None:
+                await entry(conn)
+                return
+            async with conn.transaction():  # the seat's player, or the match's ratings, with the entry
+                await entry(conn)
+                if facts.seated is not None:
+                    await conn.execute("INSERT INTO game_players (player_id, game_id) VALUES (%s, %s)"
+                                       " ON CONFLICT DO NOTHING", (facts.seated, game_id))
+                if facts.rating is not None:
+                    await _apply_rating(conn, facts.rating)
+
+        async def entry(conn: psycopg.AsyncConnection[Any]) -> None:
             # One statement, so one transaction and one round trip: the entry is inserted only
             # if the game is at the version before (compare-and-set; a racing insert at the
             # same version, or of the same request id, inserts nothing), the row follows it,
@@ -293,11 +364,51 @@ class PostgresStore:
         query, params = count_query("%s", creator=creator, statuses=statuses, open_seats=open_seats)
         return int((await self._rows(query, tuple(params)))[0][0])
 
+    async def save_player(self, player_id: str, name: str, at: float) -> None:
+        async def write(conn: psycopg.AsyncConnection[Any]) -> None:
+            await conn.execute(
+                "INSERT INTO players (player_id, name, first_seen, last_seen) VALUES (%s, %s, %s, %s)"
+                " ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen",
+                (player_id, name, at, at))
+
+        await self._run(write)
+
+    async def player_name(self, player_id: str) -> str | None:
+        rows = await self._rows("SELECT name FROM players WHERE player_id = %s", (player_id,))
+        return str(rows[0][0]) if rows else None
+
+    async def ratings_of(self, entity: str) -> list[RatingRow]:
+        rows = await self._rows(
+            f"SELECT variant, {RATING_COLUMNS} FROM ratings WHERE entity = %s ORDER BY variant", (entity,))
+        return [RatingRow(row[0], entity, rating_of(row[1:])) for row in rows]
+
+    async def rating_history(self, entity: str, variant: str, limit: int) -> list[HistoryRow]:
+        rows = await self._rows(
+            f"SELECT seq, game_id, at, {RATING_COLUMNS} FROM rating_history WHERE variant = %s AND entity = %s"
+            " ORDER BY seq DESC LIMIT %s", (variant, entity, limit))
+        return [HistoryRow(int(row[0]), variant, row[1], row[2], rating_of(row[3:])) for row in rows]
+
+    async def leaderboard(self, variant: str, snapshot: int | None, after: tuple[float, str] | None,
+                          limit: int) -> LeaderPage:
+        async def read(conn: psycopg.AsyncConnection[Any]) -> LeaderPage:
+            async with conn.transaction():  # one snapshot for the seq and the page
+                await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                seq = snapshot
+                if seq is None:
+                    row = await (await conn.execute("SELECT COALESCE(MAX(seq), 0) FROM rating_history")).fetchone()
+                    seq = int(row[0]) if row else 0
+                rows = await (await conn.execute(leaderboard_query("%s", after=after),
+                                                 leaderboard_params(variant, seq, after, limit))).fetchall()
+            return LeaderPage([leader_row(row) for row in rows], seq)
+
+        return await self._run(read)
+
     async def list_games(
-        self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False
+        self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False,
+        player: str | None = None,
     ) -> list[GameRow]:
         query, params = listing_query("%s", variant=variant, status=status, before_seq=before_seq, limit=limit,
-                                      open_seats=open_seats)
+                                      open_seats=open_seats, player=player)
         return [game_row(row) for row in await self._rows(query, tuple(params))]
 
     async def ping(self) -> bool:
@@ -340,3 +451,22 @@ class PostgresStore:
             finally:
                 await conn.close()
 
+
+async def _apply_rating(conn: psycopg.AsyncConnection[Any], match: RatedMatch) -> None:
+    """Moves the ratings of ``match``'s players and bots, unless that match was applied
+    already; their rows are locked in one order (entity), so two matches sharing players
+    wait for each other instead of deadlocking."""
+    cursor = await conn.execute("INSERT INTO rated_matches (game_id, at) VALUES (%s, %s) ON CONFLICT DO NOTHING",
+                                (match.game_id, match.at))
+    if cursor.rowcount != 1:
+        return
+    entities = match.entities
+    for entity in entities:  # a row to lock for a newcomer too
+        await conn.execute(upsert_rating("%s").split(" ON CONFLICT")[0] + " ON CONFLICT DO NOTHING",
+                           rating_params(match, entity, DEFAULT, 0))
+    rows = await (await conn.execute(current_query("%s", len(entities), for_update=True),
+                                     (match.variant, *entities))).fetchall()
+    for entity, rating in sorted(rating_update(match, rows).items()):
+        row = await (await conn.execute(history_insert("%s") + " RETURNING seq",
+                                        history_params(match, entity, rating))).fetchone()
+        await conn.execute(upsert_rating("%s"), rating_params(match, entity, rating, int(row[0]) if row else 0))

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...ratings import RatedMatch
+
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -46,6 +48,8 @@ class Facts:
     scores: list[int]
     open_seats: int = 0
     due: float | None = None
+    seated: str | None = None  # the player id this entry gave a seat to ("my games")
+    rating: RatedMatch | None = None  # the rated match this entry ended: its ratings move in the same transaction
 
 
 @dataclass(frozen=True)
@@ -102,11 +106,15 @@ def idle_bound_query(mark: str, idle_seconds: float) -> tuple[str, list[Any]]:
 
 
 def listing_query(mark: str, *, variant: str | None, status: str | None, before_seq: int | None, limit: int,
-                  open_seats: bool) -> tuple[str, list[Any]]:
-    """The query listing games newest first under the filters, with the database's
-    parameter ``mark`` ("?" for SQLite, "%s" for PostgreSQL), and its parameters."""
+                  open_seats: bool, player: str | None = None) -> tuple[str, list[Any]]:
+    """The query listing games newest first under the filters (``player``: only the games
+    that player holds a seat in), with the database's parameter ``mark`` ("?" for SQLite,
+    "%s" for PostgreSQL), and its parameters."""
     clauses: list[str] = ["open_seats > 0"] if open_seats else []
     params: list[Any] = []
+    if player is not None:
+        clauses.append(f"game_id IN (SELECT game_id FROM game_players WHERE player_id = {mark})")
+        params.append(player)
     for column, value in (("variant", variant), ("status", status)):
         if value is not None:
             clauses.append(f"{column} = {mark}")

@@ -26,8 +26,25 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ...ratings import RatedMatch
 from ..errors import AlreadyExists, StorageUnavailable, VersionConflict
 from .contract import OnChange, Watched
+from .players import (
+    RATING_COLUMNS,
+    HistoryRow,
+    LeaderPage,
+    RatingRow,
+    current_query,
+    history_insert,
+    history_params,
+    leader_row,
+    leaderboard_params,
+    leaderboard_query,
+    rating_of,
+    rating_params,
+    rating_update,
+    upsert_rating,
+)
 from .records import (
     MOVE_COLUMNS,
     NO_SEAT,
@@ -102,7 +119,49 @@ SEEDS = """
 ALTER TABLE games ADD COLUMN seed_drawn INTEGER NOT NULL DEFAULT 0;  -- the server drew the seed (records: docs/records.md)
 """
 
-MIGRATIONS = (SCHEMA, TABLES, LEASES, CREATORS, SEEDS)
+PLAYERS = """
+CREATE TABLE players (
+    player_id TEXT PRIMARY KEY,               -- a digest of the login's issuer and subject (docs/players.md)
+    name TEXT NOT NULL,                       -- the display name of the player's latest claim
+    first_seen REAL NOT NULL,
+    last_seen REAL NOT NULL
+);
+CREATE TABLE game_players (                   -- the games a signed-in player holds a seat in
+    player_id TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    PRIMARY KEY (player_id, game_id)
+) WITHOUT ROWID;
+CREATE TABLE ratings (                        -- each player's and bot strength's rating, per variant
+    variant TEXT NOT NULL,
+    entity TEXT NOT NULL,                     -- a player id, or bot:<strength>
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    matches INTEGER NOT NULL,
+    rating REAL NOT NULL,                     -- mu - 3 sigma, what leaderboards sort by
+    last_seq INTEGER NOT NULL,                -- its latest rating_history row
+    updated_at REAL NOT NULL,
+    PRIMARY KEY (variant, entity)
+);
+CREATE INDEX ratings_by_rating ON ratings (variant, rating DESC, entity);
+CREATE TABLE rating_history (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    variant TEXT NOT NULL,
+    entity TEXT NOT NULL,
+    game_id TEXT NOT NULL,                    -- the rated match
+    at REAL NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    matches INTEGER NOT NULL,
+    rating REAL NOT NULL
+);
+CREATE INDEX rating_history_by_entity ON rating_history (variant, entity, seq);
+CREATE TABLE rated_matches (                  -- matches whose ratings are applied: each once
+    game_id TEXT PRIMARY KEY,
+    at REAL NOT NULL
+);
+"""
+
+MIGRATIONS = (SCHEMA, TABLES, LEASES, CREATORS, SEEDS, PLAYERS)
 # How often a process following watched games polls the file for other processes' entries.
 FOLLOW_POLL_SECONDS = 0.05
 
@@ -227,8 +286,21 @@ class SqliteStore:
                 " WHERE game_id = ?",
                 (move.version, facts.status, json.dumps(facts.scores), move.at, facts.open_seats, facts.due, game_id),
             )
+            if facts.seated is not None:
+                conn.execute("INSERT OR IGNORE INTO game_players (player_id, game_id) VALUES (?, ?)",
+                             (facts.seated, game_id))
+            if facts.rating is not None:
+                _apply_rating(conn, facts.rating)
 
         await self._submit(write, game_id)
+
+    async def save_player(self, player_id: str, name: str, at: float) -> None:
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO players (player_id, name, first_seen, last_seen) VALUES (?, ?, ?, ?)"
+                         " ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, last_seen = excluded.last_seen",
+                         (player_id, name, at, at))
+
+        await self._submit(write)
 
     async def _submit(self, write: _Write, game_id: str = "") -> Any:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
@@ -414,11 +486,53 @@ class SqliteStore:
         return int(self._reader.execute(query, params).fetchone()[0])
 
     async def list_games(
-        self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False
+        self, *, variant: str | None, status: str | None, before_seq: int | None, limit: int, open_seats: bool = False,
+        player: str | None = None,
     ) -> list[GameRow]:
         query, params = listing_query("?", variant=variant, status=status, before_seq=before_seq, limit=limit,
-                                      open_seats=open_seats)
+                                      open_seats=open_seats, player=player)
         return [game_row(row) for row in self._reader.execute(query, params).fetchall()]
+
+    # ----------------------------------------------------------------- players
+    async def player_name(self, player_id: str) -> str | None:
+        row = self._reader.execute("SELECT name FROM players WHERE player_id = ?", (player_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    async def ratings_of(self, entity: str) -> list[RatingRow]:
+        rows = self._reader.execute(
+            f"SELECT variant, {RATING_COLUMNS} FROM ratings WHERE entity = ? ORDER BY variant", (entity,)).fetchall()
+        return [RatingRow(row[0], entity, rating_of(row[1:])) for row in rows]
+
+    async def rating_history(self, entity: str, variant: str, limit: int) -> list[HistoryRow]:
+        rows = self._reader.execute(
+            f"SELECT seq, game_id, at, {RATING_COLUMNS} FROM rating_history WHERE variant = ? AND entity = ?"
+            " ORDER BY seq DESC LIMIT ?", (variant, entity, limit)).fetchall()
+        return [HistoryRow(row[0], variant, row[1], row[2], rating_of(row[3:])) for row in rows]
+
+    async def leaderboard(self, variant: str, snapshot: int | None, after: tuple[float, str] | None,
+                          limit: int) -> LeaderPage:
+        conn = self._reader
+        conn.execute("BEGIN")  # one snapshot for the seq and the page
+        try:
+            if snapshot is None:
+                snapshot = int(conn.execute("SELECT COALESCE(MAX(seq), 0) FROM rating_history").fetchone()[0])
+            rows = conn.execute(leaderboard_query("?", after=after),
+                                leaderboard_params(variant, snapshot, after, limit)).fetchall()
+        finally:
+            conn.execute("COMMIT")
+        return LeaderPage([leader_row(row) for row in rows], snapshot)
+
+
+def _apply_rating(conn: sqlite3.Connection, match: RatedMatch) -> None:
+    """Moves the ratings of ``match``'s players and bots, unless that match was applied already."""
+    if conn.execute("INSERT OR IGNORE INTO rated_matches (game_id, at) VALUES (?, ?)",
+                    (match.game_id, match.at)).rowcount != 1:
+        return
+    entities = match.entities
+    rows = conn.execute(current_query("?", len(entities)), (match.variant, *entities)).fetchall()
+    for entity, rating in sorted(rating_update(match, rows).items()):
+        seq = conn.execute(history_insert("?"), history_params(match, entity, rating)).lastrowid
+        conn.execute(upsert_rating("?"), rating_params(match, entity, rating, int(seq or 0)))
 
 
 def _statements(script: str) -> list[str]:

@@ -292,34 +292,46 @@ class ClockOptions(_message.Message):
     def __init__(self, per_move_ms: _Optional[int] = ..., bank_ms: _Optional[int] = ..., increment_ms: _Optional[int] = ..., timeout_policy: _Optional[_Union[TimeoutPolicy, str]] = ..., stand_in: _Optional[_Union[BotStrength, str]] = ...) -> None: ...
 
 class TableOptions(_message.Message):
-    __slots__ = ("seats", "clock", "bot_delay_ms", "deal_pause_ms", "bot_budget_ms", "abandon_after_ms")
+    __slots__ = ("seats", "clock", "bot_delay_ms", "deal_pause_ms", "bot_budget_ms", "abandon_after_ms", "rated")
     SEATS_FIELD_NUMBER: _ClassVar[int]
     CLOCK_FIELD_NUMBER: _ClassVar[int]
     BOT_DELAY_MS_FIELD_NUMBER: _ClassVar[int]
     DEAL_PAUSE_MS_FIELD_NUMBER: _ClassVar[int]
     BOT_BUDGET_MS_FIELD_NUMBER: _ClassVar[int]
     ABANDON_AFTER_MS_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
     seats: _containers.RepeatedCompositeFieldContainer[SeatSetup]
     clock: ClockOptions
     bot_delay_ms: int
     deal_pause_ms: int
     bot_budget_ms: int
     abandon_after_ms: int
-    def __init__(self, seats: _Optional[_Iterable[_Union[SeatSetup, _Mapping]]] = ..., clock: _Optional[_Union[ClockOptions, _Mapping]] = ..., bot_delay_ms: _Optional[int] = ..., deal_pause_ms: _Optional[int] = ..., bot_budget_ms: _Optional[int] = ..., abandon_after_ms: _Optional[int] = ...) -> None: ...
+    rated: bool
+    def __init__(self, seats: _Optional[_Iterable[_Union[SeatSetup, _Mapping]]] = ..., clock: _Optional[_Union[ClockOptions, _Mapping]] = ..., bot_delay_ms: _Optional[int] = ..., deal_pause_ms: _Optional[int] = ..., bot_budget_ms: _Optional[int] = ..., abandon_after_ms: _Optional[int] = ..., rated: _Optional[bool] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "kind", "strength", "taken", "invitation_only")
+    __slots__ = ("seat", "kind", "strength", "taken", "invitation_only", "player")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STRENGTH_FIELD_NUMBER: _ClassVar[int]
     TAKEN_FIELD_NUMBER: _ClassVar[int]
     INVITATION_ONLY_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: SeatKind
     strength: BotStrength
     taken: bool
     invitation_only: bool
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., strength: _Optional[_Union[BotStrength, str]] = ..., taken: _Optional[bool] = ..., invitation_only: _Optional[bool] = ...) -> None: ...
+    player: SeatPlayer
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., strength: _Optional[_Union[BotStrength, str]] = ..., taken: _Optional[bool] = ..., invitation_only: _Optional[bool] = ..., player: _Optional[_Union[SeatPlayer, _Mapping]] = ...) -> None: ...
+
+class SeatPlayer(_message.Message):
+    __slots__ = ("player_id", "name")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    name: str
+    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class SeatClock(_message.Message):
     __slots__ = ("seat", "bank_ms", "deadline", "time_left_ms")
@@ -541,7 +553,7 @@ class CardInfo(_message.Message):
     def __init__(self, card: _Optional[str] = ..., rank: _Optional[_Union[Rank, str]] = ..., suit: _Optional[_Union[Suit, str]] = ..., effective_suit: _Optional[_Union[Suit, str]] = ..., role: _Optional[_Union[CardRole, str]] = ..., red: _Optional[bool] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("game_id", "variant", "status", "viewer", "version", "phase", "deal_number", "dealer", "to_act", "scores", "hand", "hand_counts", "stock_count", "turned", "bids", "taker", "trump", "discard", "passed", "received", "passed_seats", "declarations", "revealed_declarations", "leader", "trick", "tricks", "trick_counts", "card_points", "hearts_broken", "results", "winners", "legal_moves", "card_selection", "seats", "clocks", "outcome", "rematch_of", "rematch_game_id", "deck")
+    __slots__ = ("game_id", "variant", "status", "viewer", "version", "phase", "deal_number", "dealer", "to_act", "scores", "hand", "hand_counts", "stock_count", "turned", "bids", "taker", "trump", "discard", "passed", "received", "passed_seats", "declarations", "revealed_declarations", "leader", "trick", "tricks", "trick_counts", "card_points", "hearts_broken", "results", "winners", "legal_moves", "card_selection", "seats", "clocks", "outcome", "rematch_of", "rematch_game_id", "deck", "rated")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -581,6 +593,7 @@ class GameView(_message.Message):
     REMATCH_OF_FIELD_NUMBER: _ClassVar[int]
     REMATCH_GAME_ID_FIELD_NUMBER: _ClassVar[int]
     DECK_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     variant: Variant
     status: GameStatus
@@ -620,7 +633,8 @@ class GameView(_message.Message):
     rematch_of: str
     rematch_game_id: str
     deck: _containers.RepeatedCompositeFieldContainer[CardInfo]
-    def __init__(self, game_id: _Optional[str] = ..., variant: _Optional[_Union[Variant, str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., version: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., deal_number: _Optional[int] = ..., dealer: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[str]] = ..., hand_counts: _Optional[_Iterable[int]] = ..., stock_count: _Optional[int] = ..., turned: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[Bid, _Mapping]]] = ..., taker: _Optional[int] = ..., trump: _Optional[str] = ..., discard: _Optional[str] = ..., passed: _Optional[_Iterable[str]] = ..., received: _Optional[_Iterable[str]] = ..., passed_seats: _Optional[_Iterable[int]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., revealed_declarations: _Optional[_Iterable[_Union[RevealedDeclaration, _Mapping]]] = ..., leader: _Optional[int] = ..., trick: _Optional[_Iterable[_Union[PlayedCard, _Mapping]]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., trick_counts: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hearts_broken: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[DealResult, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., card_selection: _Optional[_Union[CardSelection, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., rematch_of: _Optional[str] = ..., rematch_game_id: _Optional[str] = ..., deck: _Optional[_Iterable[_Union[CardInfo, _Mapping]]] = ...) -> None: ...
+    rated: bool
+    def __init__(self, game_id: _Optional[str] = ..., variant: _Optional[_Union[Variant, str]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., version: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., deal_number: _Optional[int] = ..., dealer: _Optional[int] = ..., to_act: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[str]] = ..., hand_counts: _Optional[_Iterable[int]] = ..., stock_count: _Optional[int] = ..., turned: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[Bid, _Mapping]]] = ..., taker: _Optional[int] = ..., trump: _Optional[str] = ..., discard: _Optional[str] = ..., passed: _Optional[_Iterable[str]] = ..., received: _Optional[_Iterable[str]] = ..., passed_seats: _Optional[_Iterable[int]] = ..., declarations: _Optional[_Iterable[_Union[Declaration, _Mapping]]] = ..., revealed_declarations: _Optional[_Iterable[_Union[RevealedDeclaration, _Mapping]]] = ..., leader: _Optional[int] = ..., trick: _Optional[_Iterable[_Union[PlayedCard, _Mapping]]] = ..., tricks: _Optional[_Iterable[_Union[Trick, _Mapping]]] = ..., trick_counts: _Optional[_Iterable[int]] = ..., card_points: _Optional[_Iterable[int]] = ..., hearts_broken: _Optional[bool] = ..., results: _Optional[_Iterable[_Union[DealResult, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., card_selection: _Optional[_Union[CardSelection, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., rematch_of: _Optional[str] = ..., rematch_game_id: _Optional[str] = ..., deck: _Optional[_Iterable[_Union[CardInfo, _Mapping]]] = ..., rated: _Optional[bool] = ...) -> None: ...
 
 class GameSummary(_message.Message):
     __slots__ = ("game_id", "variant", "status", "version", "scores", "created_at", "updated_at", "open_seats")

@@ -131,18 +131,20 @@ class GetGameRecordResponse(_message.Message):
     def __init__(self, record: _Optional[_Union[_record_pb2.GameRecord, _Mapping]] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
-    __slots__ = ("variant", "status", "page_size", "page_token", "open_seats")
+    __slots__ = ("variant", "status", "page_size", "page_token", "open_seats", "mine")
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
     PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     OPEN_SEATS_FIELD_NUMBER: _ClassVar[int]
+    MINE_FIELD_NUMBER: _ClassVar[int]
     variant: _game_pb2.Variant
     status: _game_pb2.GameStatus
     page_size: int
     page_token: str
     open_seats: bool
-    def __init__(self, variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., status: _Optional[_Union[_game_pb2.GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., open_seats: _Optional[bool] = ...) -> None: ...
+    mine: bool
+    def __init__(self, variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., status: _Optional[_Union[_game_pb2.GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., open_seats: _Optional[bool] = ..., mine: _Optional[bool] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")

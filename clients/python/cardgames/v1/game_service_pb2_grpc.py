@@ -110,7 +110,10 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ClaimSeat(self, request, context):
-        """Takes an open seat: returns its token, once. No token needed. FAILED_PRECONDITION:
+        """Takes an open seat: returns its token, once. No token needed. With a login, the seat is
+        the player's and no token is returned; the same player claiming again gets the same
+        seat (FAILED_PRECONDITION ALREADY_SEATED if he asks for another one); a rated table's
+        seats are claimed with a login only (UNAUTHENTICATED, LOGIN_REQUIRED). FAILED_PRECONDITION:
         SEAT_TAKEN (claimed already: exactly one of two racing claims wins), SEAT_NOT_OPEN (a
         bot's or a reserved seat), NO_OPEN_SEAT (no seat given and none open to anyone),
         GAME_OVER. PERMISSION_DENIED (INVALID_INVITATION): the seat is kept for an invitation
@@ -159,7 +162,8 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListGames(self, request, context):
-        """Games, newest first, filtered by variant and status, a page at a time.
+        """Games, newest first, filtered by variant and status (and, with `mine`, to those where
+        the caller's login holds a seat), a page at a time.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
