@@ -19,22 +19,3 @@ def server(tmp_path_factory: pytest.TempPathFactory):
 def client(server: ServerProcess):
     with Client(server.address) as connected:
         yield connected
-
-
-@pytest.fixture(scope="session")
-def postgres():
-    """A throwaway PostgreSQL server for the whole run (the machine's binaries)."""
-    from tests.service.postgres_server import PostgresServer
-
-    server = PostgresServer().start()
-    yield server
-    server.destroy()
-
-
-@pytest.fixture()
-def postgres_url(postgres, request) -> str:
-    """A fresh, empty database of that server for one test."""
-    import re
-
-    name = "t_" + re.sub(r"[^a-z0-9]+", "_", request.node.name.lower())[:40] + f"_{id(request):x}"
-    return postgres.fresh_database(name)
