@@ -1,6 +1,6 @@
 """Who is calling: the credential a call carries (a seat token, or a player's login), and
-the key by which a caller's quotas and its share of the analysis slots are counted. That
-key is the peer's address (without its port); behind a trusted proxy (a reverse proxy or
+the key by which a caller's quotas (the player's, when signed in) and its share of the
+analysis slots are counted. That key is the peer's address (without its port); behind a trusted proxy (a reverse proxy or
 load balancer named by ``--trusted-proxies``), the address the proxy says it forwards for
 (``X-Forwarded-For``: the last address in it that is not a trusted proxy too).
 """
@@ -84,3 +84,11 @@ class Callers:
     def key(self, context: Any) -> str:
         """The caller as the store keeps it with the games it creates: a hash, not its address."""
         return hashlib.sha256(self.of(context).encode()).hexdigest()[:32]
+
+    async def quota_key(self, context: Any) -> str:
+        """Whose quotas a creation counts against: the signed-in player's wherever he calls
+        from, else the caller's address (``key``)."""
+        credential = await self.credential(context)
+        if isinstance(credential, Login):
+            return hashlib.sha256(credential.holder.encode()).hexdigest()[:32]
+        return self.key(context)

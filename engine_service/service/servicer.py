@@ -56,7 +56,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
             deal=_optional(request, "deal"),
             table=table,
             invited=invited,
-            creator=self.callers.key(context),
+            creator=await self.callers.quota_key(context),
         )
         return api.CreateGameResponse(
             game_id=created.game_id,

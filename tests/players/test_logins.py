@@ -237,3 +237,18 @@ def test_no_login_token_claim_or_email_reaches_a_log_line(server, provider):
         assert secret not in log
     for line in log.splitlines():
         json.loads(line)  # still JSON lines
+
+
+def test_a_signed_in_player_has_his_own_quotas_whatever_client_he_calls_from(provider, tmp_path):
+    process = ServerProcess(tmp_path / "games.db", "--open-tables-per-caller", "1", *provider.server_args(),
+                            env={"CARDGAMES_OPEN_TABLES_PER_CALLER": "1"}).start()
+    try:
+        with Client(process.address, login=provider.token("olga")) as phone:
+            phone.create_game("belote", table=table_options(["open"] * 4))
+        with Client(process.address, login=provider.token("olga", kid="ec-1")) as laptop:
+            refused = error_of(lambda: laptop.create_game("belote", table=table_options(["open"] * 4)))
+            assert (refused.code, refused.reason) == (grpc.StatusCode.RESOURCE_EXHAUSTED, "OPEN_TABLES_EXCEEDED")
+        with Client(process.address) as anonymous:  # the same address, not the same caller
+            anonymous.create_game("belote", table=table_options(["open"] * 4))
+    finally:
+        process.stop()
