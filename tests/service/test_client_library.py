@@ -29,6 +29,8 @@ def test_every_readme_python_example_runs(server, capsys):
     blocks = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
     assert len(blocks) >= 4
     for number, block in enumerate(blocks):
+        if "login=id_token" in block:
+            continue  # needs an identity provider: tests/players/test_readme_players.py runs it
         code = textwrap.dedent(block).replace("127.0.0.1:50051", server.address)
         exec(compile(code, f"README.md python block {number}", "exec"), {})
     assert "4/4" in capsys.readouterr().out  # the batch analysis streamed every item
