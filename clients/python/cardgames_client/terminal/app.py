@@ -97,7 +97,7 @@ class CardgamesApp(App[int]):
         yield Static(id="keys")
 
     async def on_mount(self) -> None:
-        self.client = AsyncClient(self.session.address)
+        self.client = AsyncClient(self.session.address, login=self.session.login)
         self.query_one("#title", Static).update(self._title())
         for widget_id, title in (("seats", "table"), ("trick", "on_table"), ("hand", "hand"), ("results", "totals"),
                                  ("side", "log")):

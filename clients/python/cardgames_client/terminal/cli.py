@@ -28,6 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--server", default=os.environ.get("CARDGAMES_SERVER", DEFAULT_SERVER), metavar="HOST:PORT",
                         help="the gRPC server (default: $CARDGAMES_SERVER or %(default)s)")
     common.add_argument("--lang", choices=LANGUAGES, default=_default_lang(), help="the screen's language")
+    common.add_argument("--login", default=os.environ.get("CARDGAMES_LOGIN") or None, metavar="TOKEN",
+                        help="play as a signed-in player: your identity provider's token (default: $CARDGAMES_LOGIN)")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = commands.add_parser("play", parents=[common], help="a new table: you in seat 0, the server's bots elsewhere")
@@ -41,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="how long a finished deal stays on the table (default %(default)s; Enter skips it)")
     play.add_argument("--hint-budget", type=_milliseconds, default=0, metavar="MS",
                       help="the server's time for a hint (default: the server's, 200)")
+    play.add_argument("--rated", action="store_true", help="a rated match (needs --login): no hints, ratings move")
 
     joining = commands.add_parser("join", parents=[common], help="take an open seat of a table")
     joining.add_argument("link", metavar="LINK", help="the join link http://HOST:PORT/#join=<game>&seat=<n>&code=<code>, "
@@ -72,9 +75,9 @@ def open_session(args: argparse.Namespace) -> Session:
     """The seat (or spectator's place) of the command; ValueError or CardgamesError if none."""
     if args.command == "play":
         return new_table(args.server, args.variant, args.bots, seed=args.seed, bot_delay_ms=args.bot_delay,
-                         deal_pause_ms=args.deal_pause)
+                         deal_pause_ms=args.deal_pause, login=args.login, rated=args.rated)
     if args.command == "join":
-        return join(args.server, parse_link(args.link))
+        return join(args.server, parse_link(args.link), args.login)
     return spectate(args.server, parse_link(args.game).game_id)
 
 

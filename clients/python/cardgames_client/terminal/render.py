@@ -156,7 +156,7 @@ def seats(table: Viewpoint, view: pb.GameView, elapsed: float = 0.0) -> Table:
         elif info.kind == pb.SEAT_KIND_OPEN and not info.taken:
             who = words("invited") if info.invitation_only else words("open")
         else:
-            who = words("person")
+            who = info.player.name or words("person")  # a signed-in player's name, as the seat was claimed
         turn = "▶" if seat in view.to_act and view.phase not in (pb.PHASE_DEAL_OVER, pb.PHASE_GAME_OVER) else " "
         score = ""
         if table.variant == "belote":

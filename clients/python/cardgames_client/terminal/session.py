@@ -22,7 +22,8 @@ class Session:
     address: str
     game_id: str
     seat: int | None = None
-    token: str | None = None
+    token: str | None = None  # "" for a seat held by a login: the login acts for it
+    login: str | None = None  # the identity provider's token (docs/players.md), sent with every call
 
 
 @dataclass(frozen=True)
@@ -53,20 +54,28 @@ def parse_link(text: str) -> JoinLink:
 
 
 def new_table(address: str, variant: str, bots: str = "hint", *, seed: str | None = None,
-              bot_delay_ms: int = 300, deal_pause_ms: int = 10_000) -> Session:
-    """A table of ``variant``: the person reserved at seat 0, the server's bots elsewhere."""
-    seats = ["reserved"] + [f"bot:{bots}"] * (PLAYERS[variant] - 1)
-    with Client(address, timeout=SETUP_TIMEOUT) as client:
+              bot_delay_ms: int = 300, deal_pause_ms: int = 10_000, login: str | None = None,
+              rated: bool = False) -> Session:
+    """A table of ``variant``: the person at seat 0 (reserved, or claimed with ``login``),
+    the server's bots elsewhere; ``rated`` (with a login) moves the player's rating."""
+    if rated and not login:
+        raise ValueError("a rated table needs --login (or $CARDGAMES_LOGIN)")
+    seats = ["open" if login else "reserved"] + [f"bot:{bots}"] * (PLAYERS[variant] - 1)
+    with Client(address, timeout=SETUP_TIMEOUT, login=login) as client:
         game = client.create_game(variant, seed=seed, table=table_options(
-            seats, bot_delay_ms=bot_delay_ms, deal_pause_ms=deal_pause_ms))
-    return Session(address, game.game_id, 0, game.tokens[0])
+            seats, bot_delay_ms=bot_delay_ms, deal_pause_ms=deal_pause_ms, rated=rated))
+        if not login:
+            return Session(address, game.game_id, 0, game.tokens[0])
+        seat = client.claim_seat(game.game_id, 0)
+    return Session(address, game.game_id, seat.seat, seat.token, login)
 
 
-def join(address: str, link: JoinLink) -> Session:
-    """Claims the link's seat (or the first open one) with its invitation code, if any."""
-    with Client(address, timeout=SETUP_TIMEOUT) as client:
+def join(address: str, link: JoinLink, login: str | None = None) -> Session:
+    """Claims the link's seat (or the first open one) with its invitation code, if any: for
+    the signed-in player when there is a ``login``."""
+    with Client(address, timeout=SETUP_TIMEOUT, login=login) as client:
         seat = client.claim_seat(link.game_id, link.seat, invitation_code=link.code)
-    return Session(address, seat.game_id, seat.seat, seat.token)
+    return Session(address, seat.game_id, seat.seat, seat.token, login)
 
 
 def spectate(address: str, game_id: str) -> Session:
