@@ -89,31 +89,32 @@ def rating_params(match: RatedMatch, entity: str, rating: Rating, seq: int) -> t
 
 def leaderboard_query(mark: str, *, after: tuple[float, str] | None) -> str:
     """The page of a variant's leaderboard after ``after`` (rating, entity), as of a
-    rating_history seq: each entity's current row if it has not moved since, else its row
-    of history as of then. Parameters: variant, snapshot, variant, variant, snapshot,
-    variant, threshold, [rating, rating, entity,] limit."""
+    rating_history seq: each entity's current row if it has not moved since (read in the
+    rating index's order, so a page reads about as many rows as it shows), else its row of
+    history as of then (the few that moved since the first page). Parameters:
+    ``leaderboard_params``."""
     m = mark
-    page = f" AND (s.rating < {m} OR (s.rating = {m} AND s.entity > {m}))" if after is not None else ""
     bots = BOT_MARK + ("%%" if mark == "%s" else "%")  # psycopg reads a lone % as a parameter
+    page = f" AND (rating < {m} OR (rating = {m} AND entity > {m}))" if after is not None else ""
+    listed = f"sigma <= {m} AND entity NOT LIKE '{bots}'{page}"
     return (
-        "WITH shown AS ("
-        f" SELECT entity, {RATING_COLUMNS}, rating FROM ratings WHERE variant = {m} AND last_seq <= {m}"
-        " UNION ALL"
+        "WITH still AS ("
+        f" SELECT entity, {RATING_COLUMNS}, rating FROM ratings WHERE variant = {m} AND last_seq <= {m} AND {listed}"
+        f" ORDER BY rating DESC, entity LIMIT {m}),"
+        " moved AS ("
         f" SELECT h.entity, h.mu, h.sigma, h.matches, h.rating FROM ratings r JOIN rating_history h ON h.seq = ("
         f"  SELECT MAX(seq) FROM rating_history WHERE variant = {m} AND entity = r.entity AND seq <= {m})"
-        f" WHERE r.variant = {m} AND r.last_seq > {m})"
+        f" WHERE r.variant = {m} AND r.last_seq > {m}),"
+        f" shown AS (SELECT * FROM still UNION ALL SELECT * FROM moved WHERE {listed})"
         " SELECT s.entity, COALESCE(p.name, ''), s.mu, s.sigma, s.matches FROM shown s"
         " LEFT JOIN players p ON p.player_id = s.entity"
-        f" WHERE s.sigma <= {m} AND s.entity NOT LIKE '{bots}'{page}"
         f" ORDER BY s.rating DESC, s.entity LIMIT {m}"
     )
 
 
 def leaderboard_params(variant: str, snapshot: int, after: tuple[float, str] | None, limit: int) -> list[Any]:
-    params: list[Any] = [variant, snapshot, variant, snapshot, variant, snapshot, PROVISIONAL_SIGMA]
-    if after is not None:
-        params += [after[0], after[0], after[1]]
-    return [*params, limit]
+    listed: list[Any] = [PROVISIONAL_SIGMA, *((after[0], after[0], after[1]) if after is not None else ())]
+    return [variant, snapshot, *listed, limit, variant, snapshot, variant, snapshot, *listed, limit]
 
 
 def leader_row(row: Sequence[Any]) -> LeaderRow:

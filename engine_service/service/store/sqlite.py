@@ -143,6 +143,7 @@ CREATE TABLE ratings (                        -- each player's and bot strength'
     PRIMARY KEY (variant, entity)
 );
 CREATE INDEX ratings_by_rating ON ratings (variant, rating DESC, entity);
+CREATE INDEX ratings_by_seq ON ratings (variant, last_seq);
 CREATE TABLE rating_history (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     variant TEXT NOT NULL,
