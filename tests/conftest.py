@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Iterator
 
 import pytest
 
 from engine_service.rules import Game, PlayerView, RuleViolation, new_game, parse_move
+from tests.service.postgres_server import PostgresServer
 
 # A hearts deal whose value is known: each player holds one whole suit, and seat 0, with the
 # clubs, takes every trick and shoots the moon (0 for it, 26 for each other player).
@@ -52,9 +55,8 @@ def make(variant: str, deal: str, **options: object) -> Game:
 
 
 @pytest.fixture(scope="session")
-def postgres():
+def postgres() -> Iterator[PostgresServer]:
     """A throwaway PostgreSQL server for the whole run (the machine's binaries)."""
-    from tests.service.postgres_server import PostgresServer
 
     server = PostgresServer().start()
     yield server
@@ -62,9 +64,7 @@ def postgres():
 
 
 @pytest.fixture()
-def postgres_url(postgres, request) -> str:
+def postgres_url(postgres: PostgresServer, request: pytest.FixtureRequest) -> str:
     """A fresh, empty database of that server for one test."""
-    import re
-
     name = "t_" + re.sub(r"[^a-z0-9]+", "_", request.node.name.lower())[:40] + f"_{id(request):x}"
     return postgres.fresh_database(name)
