@@ -30,7 +30,7 @@ def test_every_readme_python_example_runs(server, capsys):
     assert len(blocks) >= 4
     for number, block in enumerate(blocks):
         if "login=id_token" in block:
-            continue  # needs an identity provider: tests/players/test_readme_players.py runs it
+            continue  # needs an identity provider: tests/players/test_login_examples.py runs it
         code = textwrap.dedent(block).replace("127.0.0.1:50051", server.address)
         exec(compile(code, f"README.md python block {number}", "exec"), {})
     assert "4/4" in capsys.readouterr().out  # the batch analysis streamed every item
