@@ -216,10 +216,12 @@ def test_cached_keys_keep_working_while_the_provider_is_down(provider, tmp_path)
 def test_a_login_sent_to_a_server_without_logins_is_refused(tmp_path, provider):
     process = ServerProcess(tmp_path / "games.db").start()
     try:
+        game_id = four_open_seats(process.address)
         with Client(process.address, login=provider.token("alice")) as player:
-            game_id = player.create_game("belote", table=table_options(["open"] * 4)).game_id
-            refused = error_of(lambda: player.claim_seat(game_id))
-            assert (refused.code, refused.reason) == (grpc.StatusCode.UNAUTHENTICATED, "LOGINS_DISABLED")
+            for call in (lambda: player.claim_seat(game_id), lambda: player.get_game(game_id),
+                         lambda: player.create_game("belote")):
+                refused = error_of(call)
+                assert (refused.code, refused.reason) == (grpc.StatusCode.UNAUTHENTICATED, "LOGINS_DISABLED")
     finally:
         process.stop()
 

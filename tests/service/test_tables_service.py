@@ -8,6 +8,7 @@ import pytest
 
 from engine_service.rules import parse_move
 from engine_service.service.clock import ManualClock
+from engine_service.service.credentials import SeatToken
 from engine_service.service.games import GameService
 from engine_service.service.store import SqliteStore
 from engine_service.tables import SeatKind, SeatSpec, Strength, TableSpec
@@ -45,11 +46,11 @@ def test_a_cancelled_entry_still_tells_the_runner_to_read_the_game_again(tmp_pat
             raise asyncio.CancelledError  # the client went away as the write committed
 
         store.append_move = commit_then_cancel  # type: ignore[method-assign]
-        view = await service.view(created.game_id, 1, created.tokens[1])
+        view = await service.view(created.game_id, 1, SeatToken(created.tokens[1]))
         assert view.game is not None and view.game.to_act == (1,)
         move = view.game.legal_moves[0]
         with pytest.raises(asyncio.CancelledError):
-            await service.submit(created.game_id, 1, created.tokens[1], lambda deck: parse_move(move.text(), deck))
+            await service.submit(created.game_id, 1, SeatToken(created.tokens[1]), lambda deck: parse_move(move.text(), deck))
         return told, clock.now(), await store.version_of(created.game_id)
 
     told, now, version = asyncio.run(scenario())
