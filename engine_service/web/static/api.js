@@ -6,6 +6,7 @@ import { serverStream, unary } from "./connect.js";
 
 const GAME = "/cardgames.v1.GameService/";
 const ANALYSIS = "/cardgames.v1.AnalysisService/";
+const PLAYER = "/cardgames.v1.PlayerService/";
 
 export const VARIANTS = ["hearts", "belote", "belote3", "euchre3"];
 export const PLAYERS = { euchre3: 3, belote3: 3, hearts: 4, belote: 4 };
@@ -16,6 +17,7 @@ export function variantName(enumName) {
 
 function seatSetup(kind) {
   if (kind === "me") return { kind: "SEAT_KIND_RESERVED" };
+  if (kind === "me-signed-in") return { kind: "SEAT_KIND_OPEN" }; // claimed with the login right after
   if (kind === "open") return { kind: "SEAT_KIND_OPEN" };
   if (kind === "invite") return { kind: "SEAT_KIND_OPEN", invitation: true };
   const strength = kind.replace(/^bot:/, "").toUpperCase();
@@ -23,13 +25,15 @@ function seatSetup(kind) {
 }
 
 /**
- * A new table. seats: per seat "me", "open", "invite", "bot:random", "bot:greedy" or "bot:hint".
+ * A new table. seats: per seat "me", "me-signed-in" (open, for the player's login to claim),
+ * "open", "invite", "bot:random", "bot:greedy" or "bot:hint".
  * @param {{ variant: string, seats: string[], targetScore?: number, firstDealer?: number, botDelayMs?: number,
  *   dealPauseMs?: number, clock?: { perMoveMs?: number, bankMs?: number, incrementMs?: number },
- *   seed?: string, deal?: string }} table
+ *   seed?: string, deal?: string, rated?: boolean }} table
  */
-export function createGame({ variant, seats, targetScore, firstDealer, botDelayMs, dealPauseMs, clock, seed, deal }) {
+export function createGame({ variant, seats, targetScore, firstDealer, botDelayMs, dealPauseMs, clock, seed, deal, rated }) {
   const table = { seats: seats.map(seatSetup) };
+  if (rated) table.rated = true;
   if (botDelayMs !== undefined) table.botDelayMs = String(botDelayMs);
   if (dealPauseMs !== undefined) table.dealPauseMs = String(dealPauseMs);
   if (clock) {
@@ -69,6 +73,21 @@ export async function getGame(gameId, credential) {
 
 export function listOpenGames() {
   return unary(GAME + "ListGames", { openSeats: true, pageSize: 20 });
+}
+
+// The games where the signed-in player holds a seat, newest first.
+export function listMyGames() {
+  return unary(GAME + "ListGames", { mine: true, pageSize: 10 });
+}
+
+// A player's profile ("": the signed-in player's own).
+export async function getPlayer(playerId = "") {
+  const answer = await unary(PLAYER + "GetPlayer", { playerId, historySize: 5 });
+  return answer.player || {};
+}
+
+export function listLeaderboard(variant, pageSize = 10) {
+  return unary(PLAYER + "ListLeaderboard", { variant: `VARIANT_${variant.toUpperCase()}`, pageSize });
 }
 
 export function submitMove(gameId, credential, move, expectedVersion) {

@@ -3,9 +3,11 @@
 // the table itself (table.js). The address says where we are:
 //   #join=<game_id>[&seat=<n>][&code=<invitation_code>]   take a seat, then #game=<game_id>
 //   #game=<game_id>                                         play (a stored seat) or watch
+//   #login=<JWT>                                            the player's login (login.js), then as above
 
 import * as api from "./api.js";
 import { errorText, lang, loadWords, setLang, t } from "./i18n.js";
+import { login, takeLoginFromAddress } from "./login.js";
 import { rememberInvites, rememberSeat, seatOf } from "./storage.js";
 import { Table } from "./table.js";
 
@@ -55,7 +57,7 @@ async function join(gameId, seat, code) {
   try {
     const answer = await api.claimSeat(gameId, seat === null ? undefined : Number(seat), code || undefined);
     const credential = answer.credential || {};
-    rememberSeat(gameId, { seat: Number(credential.seat || 0), token: credential.token });
+    rememberSeat(gameId, { seat: Number(credential.seat || 0), token: credential.token || "" });
     location.replace(`#game=${encodeURIComponent(gameId)}`);
   } catch (error) {
     root.innerHTML = `<section class="message"><p data-testid="error" data-reason="${escapeHtml(error.reason || "")}">` +
@@ -98,15 +100,26 @@ function showLobby() {
           <label>${t("lobby.pause")} <select name="pause" data-testid="deal-pause">
             ${["click", "3000"].map((name) => option(name, t(`lobby.pause.${name}`), saved.pause ?? "click")).join("")}</select></label>
         </fieldset>
+        ${login() ? `<label class="rated"><input type="checkbox" name="rated" data-testid="rated"
+          ${saved.rated ? "checked" : ""}> ${t("lobby.rated")}</label>` : ""}
         <p class="error" data-testid="error" hidden></p>
         <button type="submit" class="bid big" data-testid="create">${t("lobby.create")}</button>
       </form>
+      <div class="lobby-side">
       <section class="panel open-tables"><h2>${t("lobby.open")}</h2><ul data-testid="open-tables"><li>…</li></ul></section>
+      ${login() ? `<section class="panel player" data-testid="player"><h2 data-testid="player-name">${t("player.signedIn")}</h2>
+        <div data-testid="ratings"></div>
+        <h3>${t("player.myGames")}</h3><ul data-testid="my-games"><li>…</li></ul>
+        <h3 data-testid="leaderboard-title"></h3><ol data-testid="leaderboard"><li>…</li></ol></section>` : ""}
+      </div>
     </section>`;
   const form = root.querySelector("form");
   const update = () => fillVariantFields(form, saved);
   form.addEventListener("change", (event) => {
-    if (/** @type {HTMLInputElement} */ (event.target).name === "variant") update();
+    if (/** @type {HTMLInputElement} */ (event.target).name === "variant") {
+      update();
+      if (login()) showLeaderboard(form.variant.value);
+    }
   });
   update();
   form.addEventListener("submit", (event) => {
@@ -114,6 +127,63 @@ function showLobby() {
     create(form);
   });
   listOpen();
+  if (login()) {
+    showPlayer();
+    showLeaderboard(variant);
+  }
+}
+
+// The signed-in player's name, ratings and games (a player who never sat yet has none).
+async function showPlayer() {
+  const panel = root.querySelector('[data-testid="player"]');
+  const games = root.querySelector('[data-testid="my-games"]');
+  try {
+    const player = await api.getPlayer();
+    if (!panel.isConnected) return;
+    panel.querySelector('[data-testid="player-name"]').textContent = t("player.signedInAs", { name: player.name || "" });
+    const ratings = (player.ratings || []).map((rating) => {
+      const variant = api.variantName(rating.variant);
+      const shown = Math.round(Number(rating.rating || 0) * 10) / 10;
+      const note = rating.provisional ? ` <small>(${t("player.provisional")})</small>` : "";
+      return `<li data-testid="rating-${variant}"><b>${t(`variant.${variant}`)}</b> ${shown}${note}
+        <small>${t("player.matches", { n: Number(rating.matches || 0) })}</small></li>`;
+    });
+    panel.querySelector('[data-testid="ratings"]').innerHTML =
+      ratings.length ? `<ul>${ratings.join("")}</ul>` : `<p class="none">${t("player.noRatings")}</p>`;
+  } catch (error) {
+    // A player who never sat at a table is not known yet: nothing rated, nothing played.
+    const text = error.reason === "PLAYER_NOT_FOUND" ? t("player.noRatings") : errorText(error);
+    if (panel.isConnected) panel.querySelector('[data-testid="ratings"]').innerHTML = `<p class="none">${escapeHtml(text)}</p>`;
+  }
+  try {
+    const answer = await api.listMyGames();
+    if (!games.isConnected) return;
+    const listed = answer.games || [];
+    games.innerHTML = listed.length ? listed.map((game) => {
+      const variant = api.variantName(game.variant);
+      return `<li><a href="#game=${encodeURIComponent(game.gameId)}" data-testid="my-game-${escapeHtml(game.gameId)}">` +
+        `${t(`variant.${variant}`)}</a> <small>${t(`player.status.${String(game.status || "").replace("GAME_STATUS_", "")}`)}</small></li>`;
+    }).join("") : `<li class="none">${t("player.noGames")}</li>`;
+  } catch (error) {
+    if (games.isConnected) games.innerHTML = `<li class="none">${escapeHtml(errorText(error))}</li>`;
+  }
+}
+
+async function showLeaderboard(variant) {
+  const list = root.querySelector('[data-testid="leaderboard"]');
+  root.querySelector('[data-testid="leaderboard-title"]').textContent =
+    t("player.leaderboard", { variant: t(`variant.${variant}`) });
+  try {
+    const answer = await api.listLeaderboard(variant);
+    if (!list.isConnected) return;
+    const entries = answer.entries || [];
+    list.innerHTML = entries.length ? entries.map((entry) =>
+      `<li value="${Number(entry.rank || 0)}" data-testid="leader-${escapeHtml(entry.playerId || "")}">` +
+      `${escapeHtml(entry.name || "")} <b>${Math.round(Number(entry.rating || 0) * 10) / 10}</b></li>`).join("") :
+      `<li class="none">${t("player.noLeaders")}</li>`;
+  } catch (error) {
+    if (list.isConnected) list.innerHTML = `<li class="none">${escapeHtml(errorText(error))}</li>`;
+  }
 }
 
 function fillVariantFields(form, saved) {
@@ -137,11 +207,14 @@ function fillVariantFields(form, saved) {
 async function create(form) {
   const variant = form.variant.value;
   const players = api.PLAYERS[variant];
-  const seats = ["me"];
+  const signedIn = Boolean(login());
+  const seats = [signedIn ? "me-signed-in" : "me"];
   for (let seat = 1; seat < players; seat++) seats.push(form[`seat-${seat}`].value);
+  const rated = signedIn && Boolean(form.rated && form.rated.checked);
   const clock = { none: null, 30: { perMoveMs: 30000 }, bank: { perMoveMs: 15000, bankMs: 180000 } }[form.clock.value];
   const pause = form.pause.value === "click" ? 600000 : 3000;
-  const saving = { variant, seats, pace: form.pace.value, clock: form.clock.value, pause: form.pause.value };
+  const saving = { variant, seats: seats.map((seat) => (seat === "me-signed-in" ? "me" : seat)), pace: form.pace.value,
+    clock: form.clock.value, pause: form.pause.value, rated };
   try {
     localStorage.setItem(FORM_KEY, JSON.stringify(saving));
   } catch (_) {
@@ -154,10 +227,11 @@ async function create(form) {
     const answer = await api.createGame({
       // The last seat deals first: the person speaks and leads first.
       variant, seats, botDelayMs: Number(form.pace.value), dealPauseMs: pause, clock, firstDealer: players - 1,
-      targetScore: target === TARGETS[variant][0] ? undefined : target,
+      targetScore: target === TARGETS[variant][0] ? undefined : target, rated,
     });
-    const mine = (answer.credentials || [])[0] || {};
-    rememberSeat(answer.gameId, { seat: Number(mine.seat || 0), token: mine.token });
+    // Signed in, the seat is claimed with the login: no token to keep, the login acts for it.
+    const mine = signedIn ? (await api.claimSeat(answer.gameId, 0)).credential || {} : (answer.credentials || [])[0] || {};
+    rememberSeat(answer.gameId, { seat: Number(mine.seat || 0), token: mine.token || "" });
     rememberInvites(answer.gameId, answer.invitations);
     location.hash = `#game=${encodeURIComponent(answer.gameId)}`;
   } catch (error) {
@@ -207,6 +281,10 @@ async function setupLanguage() {
   });
 }
 
+takeLoginFromAddress();
 await setupLanguage();
-window.addEventListener("hashchange", route);
+window.addEventListener("hashchange", () => {
+  takeLoginFromAddress();
+  route();
+});
 route();

@@ -2,6 +2,8 @@
 // A small client of the Connect protocol over fetch: unary calls and server streams in
 // JSON, and the errors' google.rpc.ErrorInfo reason (read from each detail's JSON).
 
+import { login } from "./login.js";
+
 export class ConnectError extends Error {
   constructor(code, message, reason = "", status = 0) {
     super(message || code);
@@ -41,7 +43,8 @@ export function errorFromBody(body, status) {
 function headers(contentType, token, timeoutMs) {
   const result = { "Content-Type": contentType };
   if (contentType === "application/json") result["Connect-Protocol-Version"] = "1";
-  if (token) result.Authorization = `Bearer ${token}`;
+  const credential = token || login(); // a seat's token, else the player's login (login.js)
+  if (credential) result.Authorization = `Bearer ${credential}`;
   if (timeoutMs) result["Connect-Timeout-Ms"] = String(Math.ceil(timeoutMs));
   return result;
 }

@@ -315,7 +315,8 @@ export class Table {
       html.push(`
         <div class="seat pos-${position} ${active ? "active" : ""} ${seat === this.seat ? "me" : ""}" data-testid="seat-${seat}"
              data-seat="${seat}">
-          <div class="nameplate"><span class="name">${escapeHtml(this.name(seat))}</span>${badges.join("")}
+          <div class="nameplate"><span class="name">${escapeHtml(this.name(seat))}</span>${info.player && info.player.name &&
+            seat !== this.seat ? ` <span class="player-name" data-testid="player-${seat}">${escapeHtml(info.player.name)}</span>` : ""}${badges.join("")}
             ${tag ? `<span class="tag">${escapeHtml(tag)}</span>` : ""}</div>
           ${backs}
           <div class="seat-stats"><span class="clock" data-testid="clock-${seat}"></span>
