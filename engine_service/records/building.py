@@ -51,8 +51,8 @@ class RecordBuilder:
                        tuple(draft.entries), results.get(draft.number))
             for draft in self._deals
         )
-        seats = tuple(SeatRecord(spec.kind, spec.strength, spec.invitation_hash is not None)
-                      for spec in table.spec.seats)
+        seats = tuple(SeatRecord(spec.kind, spec.strength, spec.invitation_hash is not None, player)
+                      for spec, player in zip(table.spec.seats, table.players()))
         return GameRecord(
             game.variant, game.options, seats, deals, table.status, tuple(game.scores), table.ending,
             table.winners if table.is_over() else (), self.game_id, self.created_at, table.spec.rematch_of,

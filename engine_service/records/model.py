@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from ..rules import Card, Deal, Move, Options
 from ..rules.events import DealResult
-from ..tables import Actor, Ending, SeatKind, Status, Strength
+from ..tables import Actor, Ending, SeatKind, SeatPlayer, Status, Strength
 
 FORMAT = 1  # the record's shape; a reader refuses another
 
@@ -69,6 +69,7 @@ class SeatRecord:
     kind: SeatKind = SeatKind.RESERVED
     strength: Strength | None = None
     invitation: bool = False
+    player: SeatPlayer | None = None  # the signed-in player who held the seat (public, as at the table)
 
 
 @dataclass(frozen=True)

@@ -38,8 +38,11 @@ def game_record(record: records.GameRecord) -> rec.GameRecord:
         rematch_game_id=record.rematch_game_id or "",
     )
     for seat in record.seats:
-        message.seats.add(kind=convert.SEAT_KIND_ENUMS[seat.kind], invitation=seat.invitation,
-                          strength=convert.STRENGTH_ENUMS[seat.strength] if seat.strength else pb.BOT_STRENGTH_UNSPECIFIED)
+        added = message.seats.add(kind=convert.SEAT_KIND_ENUMS[seat.kind], invitation=seat.invitation,
+                                  strength=convert.STRENGTH_ENUMS[seat.strength] if seat.strength
+                                  else pb.BOT_STRENGTH_UNSPECIFIED)
+        if seat.player is not None:
+            added.player.player_id, added.player.name = seat.player.id, seat.player.name
     for deal in record.deals:
         _deal(message.deals.add(), deal, deck)
     if record.is_over:

@@ -102,6 +102,8 @@ def test_a_whole_rated_match_moves_the_ratings_of_the_player_and_the_bots_once(s
         assert rating.provisional and rating.rating == pytest.approx(rating.mu - 3 * rating.sigma)
         assert rating.sigma < 25 / 3  # the match taught the model something
         assert game_id in [game.game_id for game in profile.recent_games]
+        record = judy.get_game_record(game_id)  # the record names the player at the seat, not the login
+        assert [seat.player.name for seat in record.seats if seat.player.player_id] == [subject.title()]
         bot = judy.get_player("bot:greedy")
         assert bot.bot and rating_of(bot, variant).history[0].game_id == game_id
         # Over: its deals can be analysed now.

@@ -83,14 +83,16 @@ class RecordDeal(_message.Message):
     def __init__(self, number: _Optional[int] = ..., dealer: _Optional[int] = ..., hands: _Optional[_Iterable[_Union[RecordHand, _Mapping]]] = ..., stock: _Optional[_Iterable[str]] = ..., turned: _Optional[str] = ..., hidden: _Optional[bool] = ..., notation: _Optional[str] = ..., entries: _Optional[_Iterable[_Union[RecordEntry, _Mapping]]] = ..., result: _Optional[_Union[_game_pb2.DealResult, _Mapping]] = ...) -> None: ...
 
 class RecordSeat(_message.Message):
-    __slots__ = ("kind", "strength", "invitation")
+    __slots__ = ("kind", "strength", "invitation", "player")
     KIND_FIELD_NUMBER: _ClassVar[int]
     STRENGTH_FIELD_NUMBER: _ClassVar[int]
     INVITATION_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
     kind: _game_pb2.SeatKind
     strength: _game_pb2.BotStrength
     invitation: bool
-    def __init__(self, kind: _Optional[_Union[_game_pb2.SeatKind, str]] = ..., strength: _Optional[_Union[_game_pb2.BotStrength, str]] = ..., invitation: _Optional[bool] = ...) -> None: ...
+    player: _game_pb2.SeatPlayer
+    def __init__(self, kind: _Optional[_Union[_game_pb2.SeatKind, str]] = ..., strength: _Optional[_Union[_game_pb2.BotStrength, str]] = ..., invitation: _Optional[bool] = ..., player: _Optional[_Union[_game_pb2.SeatPlayer, _Mapping]] = ...) -> None: ...
 
 class GameRecord(_message.Message):
     __slots__ = ("format", "game_id", "variant", "options", "seats", "deals", "status", "scores", "outcome", "created_at_ms", "rematch_of", "rematch_game_id")
