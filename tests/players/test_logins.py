@@ -55,14 +55,21 @@ def test_a_seat_claimed_with_a_login_is_reached_from_another_client_with_a_fresh
     with Client(server.address, login=provider.token("alice", "Alice")) as phone:
         claimed = phone.claim_seat(game_id)
     assert claimed.token == ""  # nothing to keep: the player's logins act for the seat
+    others = {}
     for _ in range(3):
         with Client(server.address) as other:
-            other.claim_seat(game_id)
+            seat = other.claim_seat(game_id)
+            others[seat.seat] = seat.token
     # Another device, another token of the same player (EC-signed this time).
     with Client(server.address, login=provider.token("alice", "Alice", kid="ec-1")) as laptop:
         view = laptop.get_game(game_id, claimed.seat)
         assert view.viewer == claimed.seat and len(view.hand) == 5
         assert laptop.get_game(game_id).viewer == claimed.seat  # no seat named: the player's own
+        while claimed.seat not in laptop.get_game(game_id).to_act:  # the others pass until Alice speaks
+            turn = laptop.get_game(game_id).to_act[0]
+            laptop.submit_move(game_id, turn, others[turn], "pass")
+        answer = laptop.submit_move(game_id, claimed.seat, None, "pass")  # no seat token: the login acts
+        assert answer.version == laptop.get_game(game_id).version
         assert laptop.claim_seat(game_id).seat == claimed.seat  # asked again: the same seat
         again = error_of(lambda: laptop.claim_seat(game_id, (claimed.seat + 1) % 4))
         assert (again.code, again.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "ALREADY_SEATED")
@@ -254,3 +261,22 @@ def test_a_signed_in_player_has_his_own_quotas_whatever_client_he_calls_from(pro
             anonymous.create_game("belote", table=table_options(["open"] * 4))
     finally:
         process.stop()
+
+
+def test_the_asyncio_client_carries_its_login(server, provider):
+    import asyncio
+
+    from cardgames_client import AsyncClient
+
+    game_id = four_open_seats(server.address)
+
+    async def scenario() -> tuple[int, int, str]:
+        async with AsyncClient(server.address, login=provider.token("rita", "Rita")) as rita:
+            seat = await rita.claim_seat(game_id)
+            view = await rita.get_game(game_id, seat.seat)
+            mine = await rita.list_games(mine=True)
+            profile = await rita.get_player()
+            return seat.seat, view.viewer, profile.name if mine.games[0].game_id == game_id else ""
+
+    seat, viewer, name = asyncio.run(scenario())
+    assert (viewer, name) == (seat, "Rita")
