@@ -6,21 +6,12 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from cardgames_client import CardgamesError, Client, pb, table_options
 
-from tests.players.identity import IdentityProvider
 from tests.service.players import choose
 from tests.service.server_process import ServerProcess
 
 SUBJECT = "subject-7f3a9c"
-
-
-@pytest.fixture(scope="module")
-def provider():
-    identity = IdentityProvider()
-    yield identity
-    identity.stop()
 
 
 def test_no_view_event_record_error_or_log_line_holds_a_login_secret(provider, tmp_path):

@@ -20,20 +20,6 @@ from tests.service.players import error_of
 from tests.service.server_process import ServerProcess
 
 
-@pytest.fixture(scope="module")
-def provider():
-    identity = IdentityProvider()
-    yield identity
-    identity.stop()
-
-
-@pytest.fixture(scope="module")
-def server(provider, tmp_path_factory):
-    process = ServerProcess(tmp_path_factory.mktemp("logins") / "games.db", *provider.server_args()).start()
-    yield process
-    process.stop()
-
-
 def four_open_seats(address: str) -> str:
     with Client(address) as creator:
         return creator.create_game("belote", table=table_options(["open"] * 4)).game_id

@@ -18,20 +18,6 @@ from tests.service.server_process import ServerProcess
 VARIANTS = ["euchre3", "belote3", "hearts", "belote"]
 
 
-@pytest.fixture(scope="module")
-def provider():
-    identity = IdentityProvider()
-    yield identity
-    identity.stop()
-
-
-@pytest.fixture(scope="module")
-def server(provider, tmp_path_factory):
-    process = ServerProcess(tmp_path_factory.mktemp("rated") / "games.db", *provider.server_args()).start()
-    yield process
-    process.stop()
-
-
 def rated_table(address: str, variant: str, players: int = 1, seed: str | None = None) -> str:
     seats = ["open"] * players + ["bot:greedy"] * (PLAYERS[variant] - players)
     with Client(address) as creator:
