@@ -129,6 +129,8 @@ def test_a_person_plays_a_whole_euchre3_deal_by_key_presses(server: ServerProces
                     await pilot.press("enter")
                     await until(pilot, lambda: "Refused" in app.text_of("message"), "the refusal")
                     refusals.append(app.text_of("message"))
+                if view.phase == pb.PHASE_PLAY and len(legal) == 1:  # the cursor waits on the only legal card
+                    assert render.hand(view)[app.cursor] in legal
                 await put_cursor_on(pilot, app, next(code for code in render.hand(view) if code in legal))
                 await pilot.press("enter")
             await until(pilot, lambda: "Deal over" in app.text_of("prompt"), "the deal's end on screen")
@@ -149,8 +151,14 @@ def test_a_person_plays_a_whole_euchre3_deal_by_key_presses(server: ServerProces
             await pilot.press("enter")  # the next deal, at once
             await until(pilot, lambda: app.view is not None and app.view.deal_number == 1, "the next deal")
             await until(pilot, lambda: "Deal 2" in app.text_of("info"), "the next deal on screen")
-            await pilot.press("q")
+            await pilot.press("q")  # at a seat of a game in play: asked first
+            assert "Leave the table?" in app.text_of("message") and app.return_code is None
+            await pilot.press("right")  # any other key: stay
+            assert "Leave the table?" not in app.text_of("message")
+            await pilot.press("ctrl+c", "q")  # Ctrl-C as q
         assert app.return_code == 0
+        assert app.farewell == (f"Your seat at game {game.game_id} waits for you. To come back: cardgames join "
+                                f"{game.game_id} --server {server.address} --seat 0 --token {game.tokens[0]}")
 
     play(scenario)
     assert tricks_seen == {1, 2, 3, 4, 5}, "each trick cleared from the table for the next"
@@ -176,7 +184,7 @@ def test_h_shows_every_option_ranked_with_its_expected_value(server: ServerProce
             values = [float(re.search(r"\s([+-]\d+\.\d\d)", line).group(1)) for line in lines]  # type: ignore[union-attr]
             assert values == sorted(values, reverse=True), lines
             assert [int(line.split(".")[0]) for line in lines] == list(range(1, len(lines) + 1))
-            await pilot.press("q")
+            await pilot.press("q", "q")
 
     play(scenario)
 
@@ -288,8 +296,7 @@ def test_join_takes_the_invited_seat_of_a_link_and_shows_its_hand_and_clock(serv
             await pilot.press("q")
 
     play(scenario)
-    taken = subprocess.run([*COMMAND, "join", link, "--server", server.address], capture_output=True, text=True,
-                           timeout=TIMEOUT, env=_english())
+    taken = in_terminal(["join", link, "--server", server.address])
     assert taken.returncode == 1 and taken.stderr.count("\n") == 1, taken.stderr
     assert "That seat is already taken. (SEAT_TAKEN)" in taken.stderr
 
@@ -317,6 +324,7 @@ def test_watch_shows_the_moves_of_a_game_four_bots_play(server: ServerProcess) -
             assert view is not None and not view.hand and not view.HasField("viewer")
             await pilot.press("enter", "1", "h")  # a spectator has no move: nothing is sent
             assert app.text_of("message") == ""
+            assert not app.query_one("#hand").display  # and no "Your hand" box
             await pilot.press("q")
 
     play(scenario)
@@ -348,6 +356,18 @@ def _english() -> dict[str, str]:
     return {**os.environ, "LANG": "C.UTF-8", "CARDGAMES_SERVER": ""}
 
 
+def in_terminal(arguments: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``cardgames`` with a terminal (a pseudo-terminal) for its input and output, as a person
+    runs it, and its error line captured; for the runs that end before any screen opens."""
+    controller, terminal = os.openpty()
+    try:
+        return subprocess.run([*COMMAND, *arguments], stdin=terminal, stdout=terminal, stderr=subprocess.PIPE,
+                              text=True, timeout=TIMEOUT, env=env or _english())
+    finally:
+        os.close(terminal)
+        os.close(controller)
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -370,26 +390,80 @@ def test_a_bad_variant_is_a_usage_error() -> None:
 @pytest.mark.parametrize("arguments", [["play", "euchre3"], ["join", "0123abcd"], ["watch", "0123abcd"]])
 def test_an_unreachable_server_is_one_line(arguments: list[str]) -> None:
     address = f"127.0.0.1:{_free_port()}"
-    run = subprocess.run([*COMMAND, *arguments, "--server", address], capture_output=True, text=True, timeout=TIMEOUT,
-                         env=_english())
+    run = in_terminal([*arguments, "--server", address])
     assert run.returncode == 1 and run.stderr == f"cardgames: cannot reach the cardgames server at {address} " \
                                                  "(is it running? --server HOST:PORT)\n"
 
 
 def test_an_unknown_game_or_a_bad_link_is_one_line(server: ServerProcess) -> None:
-    unknown = subprocess.run([*COMMAND, "watch", "0123abcd", "--server", server.address], capture_output=True, text=True,
-                             timeout=TIMEOUT, env=_english())
+    unknown = in_terminal(["watch", "0123abcd", "--server", server.address])
     assert unknown.returncode == 1 and unknown.stderr == "cardgames: No such table. (GAME_NOT_FOUND)\n"
-    bad = subprocess.run([*COMMAND, "join", "http://127.0.0.1:8080/#seat=1", "--server", server.address],
-                         capture_output=True, text=True, timeout=TIMEOUT, env=_english())
+    bad = in_terminal(["join", "http://127.0.0.1:8080/#seat=1", "--server", server.address])
     assert bad.returncode == 2 and bad.stderr.startswith("cardgames: the link names no game") and bad.stderr.count("\n") == 1
 
 
 def test_the_server_address_comes_from_the_environment() -> None:
     address = f"127.0.0.1:{_free_port()}"
-    run = subprocess.run([*COMMAND, "play", "hearts"], capture_output=True, text=True, timeout=TIMEOUT,
-                         env={**_english(), "CARDGAMES_SERVER": address})
+    run = in_terminal(["play", "hearts"], {**_english(), "CARDGAMES_SERVER": address})
     assert run.returncode == 1 and address in run.stderr
+
+
+def test_without_a_terminal_it_refuses_in_one_line_before_making_a_table(server: ServerProcess) -> None:
+    with Client(server.address) as client:
+        before = len(client.list_games(page_size=1000).games)
+        run = subprocess.run([*COMMAND, "play", "hearts", "--server", server.address], stdin=subprocess.DEVNULL,
+                             capture_output=True, text=True, timeout=TIMEOUT, env=_english())
+        assert (run.returncode, run.stdout) == (2, "") and run.stderr.count("\n") == 1
+        assert run.stderr.startswith("cardgames: cardgames needs a terminal")
+        assert len(client.list_games(page_size=1000).games) == before  # no table made for nobody
+
+
+def test_a_server_address_that_is_not_the_grpc_port_is_named_so(tmp_path: Path) -> None:
+    web = ServerProcess(tmp_path / "games.db", web=True).start()
+    try:
+        run = in_terminal(["play", "hearts", "--server", web.web_address])
+        assert run.returncode == 1 and "not as the cardgames gRPC server" in run.stderr, run.stderr
+    finally:
+        web.stop()
+
+
+def test_a_seat_left_with_q_is_taken_back_with_the_printed_command(server: ServerProcess) -> None:
+    session = new_table(server.address, "euchre3", "random", seed="come-back", bot_delay_ms=0, deal_pause_ms=600_000)
+    parts = session.come_back().split()
+    assert parts[:3] == ["cardgames", "join", session.game_id]
+    link, seat, token = parts[2], int(parts[parts.index("--seat") + 1]), parts[parts.index("--token") + 1]
+    again = join(server.address, parse_link(link, seat), token=token)
+    assert (again.game_id, again.seat, again.token) == (session.game_id, session.seat, session.token)
+    with pytest.raises(CardgamesError):
+        join(server.address, parse_link(link, seat), token="not-the-token")
+
+
+def test_the_cursor_goes_to_the_card_a_hint_ranks_first(server: ServerProcess) -> None:
+    with Client(server.address) as client:
+        game = client.create_game("euchre3", deal=EVERY_SUIT_DEAL, table=table_options(
+            ["reserved", "bot:random", "bot:random"], bot_delay_ms=0, deal_pause_ms=600_000))
+    app = CardgamesApp(Session(server.address, game.game_id, 0, game.tokens[0]), hint_budget_ms=50)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: my_turn(app), "the person's turn")
+            while app.view is not None and app.view.phase != pb.PHASE_PLAY:
+                view = app.view
+                bids = render.choices(view)
+                number = next((i for i, move in enumerate(bids, 1) if not move.HasField("pass")), 1)
+                if bids:
+                    await pilot.press(str(number))
+                else:  # the taker's discard
+                    await put_cursor_on(pilot, app, next(iter(render.playable(view))))
+                    await pilot.press("enter")
+                await until(pilot, lambda v=view.version: my_turn(app, v) or deal_over(app), "the next turn")
+            await pilot.press("h")
+            await until(pilot, lambda: app.hint is not None and not app.thinking, "the hint")
+            assert app.view is not None and app.hint is not None
+            assert render.hand(app.view)[app.cursor] == app.hint.options[0].move.play.card
+            await pilot.press("q", "q")
+
+    play(scenario)
 
 
 # ----------------------------------------------------------------------------- cards

@@ -4,14 +4,12 @@ refused as the rated table says."""
 
 from __future__ import annotations
 
-import subprocess
-
 from cardgames_client import Client
 from cardgames_client.terminal.app import CardgamesApp
 from cardgames_client.terminal.session import new_table
 from cardgames_client.words import Words
 
-from tests.clients.test_terminal import COMMAND, SIZE, TIMEOUT, _english, my_turn, play, put_cursor_on, until
+from tests.clients.test_terminal import SIZE, in_terminal, my_turn, play, put_cursor_on, until
 from tests.players.identity import IdentityProvider
 from tests.service.server_process import ServerProcess
 
@@ -49,8 +47,7 @@ def test_a_signed_in_player_plays_a_rated_table_from_the_terminal(tmp_path):
         play(scenario)
         with Client(server.address, login=provider.token("pia")) as pia:
             assert pia.get_game(session.game_id).rated and pia.list_games(mine=True).games[0].game_id == session.game_id
-        unsigned = subprocess.run([*COMMAND, "play", "hearts", "--rated", "--server", server.address],
-                                  capture_output=True, text=True, timeout=TIMEOUT, env=_english())
+        unsigned = in_terminal(["play", "hearts", "--rated", "--server", server.address])
         assert unsigned.returncode == 2 and "needs --login" in unsigned.stderr
     finally:
         server.stop()

@@ -12,6 +12,7 @@ import grpc
 from cardgames_client import AsyncClient, CardgamesError, api, move_text, pb
 from rich.console import Console, Group
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -54,6 +55,7 @@ class CardgamesApp(App[int]):
         Binding("space", "pick", "choose (pass)"),
         Binding("h", "hint", "hint"),
         Binding("q", "leave", "quit"),
+        Binding("ctrl+c", "leave", "quit", show=False, priority=True),  # as q: asks before leaving a seat
         *(Binding(str(number), f"choose({number})", "bid", show=number == 1) for number in range(1, 10)),
     ]
 
@@ -78,6 +80,8 @@ class CardgamesApp(App[int]):
         self.reviewed: set[int] = set()  # the deals whose review was asked
         self.failure = ""  # why the screen closed on an error, for the command line
         self.followed = asyncio.Event()  # the watch stream ended (the game is over, or it failed)
+        self.leaving = False  # q was pressed once at a seat: a second q leaves
+        self.farewell = ""  # printed once the screen is closed: how to come back to the seat
 
     # ------------------------------------------------------------------ screen
 
@@ -103,6 +107,8 @@ class CardgamesApp(App[int]):
                                  ("side", "log")):
             self.query_one(f"#{widget_id}", Static).border_title = self.words(f"box.{title}")
         self.query_one("#keys", Static).update(self._keys())
+        if self.session.seat is None:
+            self.query_one("#hand", Static).display = False  # a spectator holds no cards
         self.run_worker(self._follow(), group="watch", exit_on_error=False)
         self.set_interval(1.0, self._tick)
 
@@ -191,8 +197,22 @@ class CardgamesApp(App[int]):
         if not view.card_selection.count:
             self.chosen.clear()
         self.cursor = max(0, min(self.cursor, len(view.hand) - 1))
+        self._cursor_on_the_only_card(view)
         self._review_last_deal(view)
         self.paint()
+
+    def _cursor_on_the_only_card(self, view: pb.GameView) -> None:
+        """At the seat's turn to play or discard, with one legal card: the cursor on it."""
+        if self.session.seat not in view.to_act or view.card_selection.count:
+            return
+        legal = render.playable(view)
+        if len(legal) == 1:
+            self._cursor_on(view, next(iter(legal)))
+
+    def _cursor_on(self, view: pb.GameView, code: str) -> None:
+        cards = render.hand(view)
+        if code in cards:
+            self.cursor = cards.index(code)
 
     def _review_last_deal(self, view: pb.GameView) -> None:
         """Once a deal of the seat's is scored, its review (in the log when it comes)."""
@@ -320,7 +340,24 @@ class CardgamesApp(App[int]):
             self.run_worker(self._hint(), group="hint", exit_on_error=False)
 
     def action_leave(self) -> None:
+        """Leaves at once as a spectator or once the game is over; at a seat, asks first, and
+        says how to come back (the table goes on: a seat without clocks waits for its player)."""
+        view = self.view
+        seated = self.session.seat is not None and not self.failure
+        if seated and view is not None and view.status in (pb.GAME_STATUS_WAITING, pb.GAME_STATUS_ACTIVE):
+            if not self.leaving:
+                self.leaving = True
+                self.message = Text(self.words("quit_confirm"), style="bold")
+                self.paint()
+                return
+            self.farewell = self.words("come_back", game=self.session.game_id, command=self.session.come_back())
         self.exit(1 if self.failure else 0, return_code=1 if self.failure else 0)
+
+    def on_key(self, event: events.Key) -> None:
+        if self.leaving and event.key not in ("q", "ctrl+c"):
+            self.leaving = False  # any other key: stay
+            self.message = Text()
+            self.paint()
 
     def submit(self, text: str) -> None:
         if not self.pending:
@@ -349,6 +386,9 @@ class CardgamesApp(App[int]):
             self.hint = await self.client.get_hint(self.session.game_id, self.session.seat, self.session.token,
                                                    budget_ms=self.hint_budget_ms)
             self.message = Text()
+            best = self.hint.options[0].move if self.hint.options else None
+            if best is not None and self.view is not None:  # the cursor on the card the hint ranks first
+                self._cursor_on(self.view, best.play.card or best.discard.card)
         except CardgamesError as error:
             self.message = Text(self.words("refused", reason=self.words.reason(error.reason, error.message)))
         finally:

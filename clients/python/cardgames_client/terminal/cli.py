@@ -50,6 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                       "or a game id")
     joining.add_argument("--hint-budget", type=_milliseconds, default=0, metavar="MS",
                          help="the server's time for a hint (default: the server's, 200)")
+    joining.add_argument("--seat", type=int, metavar="N", help="the seat to take (or to take back, with --token)")
+    joining.add_argument("--token", help="your seat's token: take back a seat you hold (q prints the command)")
 
     watching = commands.add_parser("watch", parents=[common], help="follow a game as a spectator")
     watching.add_argument("game", metavar="GAME", help="a game id (or its join link)")
@@ -64,10 +66,14 @@ def _milliseconds(text: str) -> int:
 
 def describe(error: CardgamesError, address: str, words: Words) -> str:
     """A failed call in one line."""
+    if error.code == grpc.StatusCode.UNAVAILABLE and "http1" in error.message.lower():
+        return words("not_grpc", address=address)  # an HTTP/1 server answered (the web table's port?)
     if error.code == grpc.StatusCode.UNAVAILABLE:
         return words("unreachable", address=address)
     if error.code == grpc.StatusCode.DEADLINE_EXCEEDED:
         return words("no_answer", address=address)
+    if error.code == grpc.StatusCode.UNIMPLEMENTED and not error.reason:  # a gRPC server, not this one
+        return words("not_grpc", address=address)
     return f"{words.reason(error.reason, error.message)} ({error.reason or error.code.name})"
 
 
@@ -77,13 +83,16 @@ def open_session(args: argparse.Namespace) -> Session:
         return new_table(args.server, args.variant, args.bots, seed=args.seed, bot_delay_ms=args.bot_delay,
                          deal_pause_ms=args.deal_pause, login=args.login, rated=args.rated)
     if args.command == "join":
-        return join(args.server, parse_link(args.link), args.login)
+        return join(args.server, parse_link(args.link, args.seat), args.login, args.token)
     return spectate(args.server, parse_link(args.game).game_id)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     words = Words(args.lang, "terminal")
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):  # before any table is made for nobody
+        print(f"cardgames: {words('no_terminal')}", file=sys.stderr)
+        return 2
     try:
         session = open_session(args)
     except ValueError as error:
@@ -101,4 +110,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     if app.failure:
         print(f"cardgames: {app.failure}", file=sys.stderr)
+    elif app.farewell:
+        print(app.farewell)
     return app.return_code or 0

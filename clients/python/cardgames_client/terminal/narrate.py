@@ -54,7 +54,7 @@ def event_line(seen: Viewpoint, event: pb.Event) -> Text | None:
     if kind == "trick_won":
         won = event.trick_won
         key = "ev.trick_won.no_points" if seen.variant == "euchre3" else "ev.trick_won"  # euchre3 counts tricks only
-        return Text(words(key, name=name, trick=won.trick, points=won.points), style="italic")
+        return Text(words(key, name=name, trick=won.trick, points=seen.words.count("points", won.points)), style="italic")
     if kind == "deal_started":
         started = event.deal_started
         return Text(words("ev.deal_started", deal=words("deal", number=started.deal_number + 1),

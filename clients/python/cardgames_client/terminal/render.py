@@ -197,7 +197,7 @@ def trick(table: Viewpoint, view: pb.GameView) -> Text:
         last = view.tricks[-1]
         line = words("last_trick", name=table.name(last.winner))
         if table.variant != "euchre3":  # euchre3 counts tricks, not card points
-            line += f" ({last.points} pts)"
+            line += f" ({words.count('points', last.points)})"
         text.append(line + "\n", style="italic")
         text.append("  ")
         text.append_text(Text("  ").join(Text(f"{table.name(entry.seat)} ").append_text(table.card(entry.card))

@@ -25,6 +25,13 @@ class Session:
     token: str | None = None  # "" for a seat held by a login: the login acts for it
     login: str | None = None  # the identity provider's token (docs/players.md), sent with every call
 
+    def come_back(self) -> str:
+        """The command that takes this seat again (a player's login needs no token)."""
+        command = f"cardgames join {self.game_id} --server {self.address}"
+        if self.seat is not None and self.token:
+            command += f" --seat {self.seat} --token {self.token}"
+        return command + (" --login $CARDGAMES_LOGIN" if self.login else "")
+
 
 @dataclass(frozen=True)
 class JoinLink:
@@ -33,12 +40,12 @@ class JoinLink:
     code: str | None = None
 
 
-def parse_link(text: str) -> JoinLink:
+def parse_link(text: str, seat: int | None = None) -> JoinLink:
     """A web table's join link, ``http://HOST:PORT/#join=<game_id>&seat=<n>&code=<code>``
     (seat and code optional), or a bare game id. ValueError says what is wrong."""
     text = text.strip()
     if _GAME_ID.fullmatch(text):
-        return JoinLink(text)
+        return JoinLink(text, seat)
     parts = urlsplit(text)
     if parts.scheme not in ("http", "https") or not parts.fragment:
         raise ValueError(f"not a join link or a game id: {text[:60]!r}")
@@ -70,9 +77,16 @@ def new_table(address: str, variant: str, bots: str = "hint", *, seed: str | Non
     return Session(address, game.game_id, seat.seat, seat.token, login)
 
 
-def join(address: str, link: JoinLink, login: str | None = None) -> Session:
+def join(address: str, link: JoinLink, login: str | None = None, token: str | None = None) -> Session:
     """Claims the link's seat (or the first open one) with its invitation code, if any: for
-    the signed-in player when there is a ``login``."""
+    the signed-in player when there is a ``login``. With the seat's ``token``, takes back a
+    seat held already (the link must name the seat)."""
+    if token:
+        if link.seat is None:
+            raise ValueError("--token takes back a seat: name it (--seat N, or &seat=N in the link)")
+        with Client(address, timeout=SETUP_TIMEOUT) as client:
+            client.get_game(link.game_id, link.seat, token)  # refused unless the token is the seat's
+        return Session(address, link.game_id, link.seat, token, login)
     with Client(address, timeout=SETUP_TIMEOUT, login=login) as client:
         seat = client.claim_seat(link.game_id, link.seat, invitation_code=link.code)
     return Session(address, seat.game_id, seat.seat, seat.token, login)

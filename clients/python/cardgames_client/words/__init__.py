@@ -7,7 +7,8 @@ One JSON file per language (``en.json``, ``fr.json``): the web table fetches the
 from the server (``/words/<language>.json``) and the terminal reads it here, so both show the
 same sentence for the same thing. JSON rather than gettext's ``.po``/``.mo``: a browser
 reads it natively, keys name a message rather than its English text, and ``{name}``
-placeholders format alike in Python and JavaScript.
+placeholders format alike in Python and JavaScript. A sentence about a count has a ``.one``
+and an ``.other`` form (``Words.count``), chosen by the language's rule.
 """
 
 from __future__ import annotations
@@ -66,6 +67,12 @@ class Words:
         if you and self.template(f"{key}.you") is not None:
             key = f"{key}.you"
         return self(key, **values)
+
+    def count(self, key: str, n: int, **values: object) -> str:
+        """The sentence of ``key`` for a count ``n``: its ``.one`` form or its ``.other``
+        form, as the language chooses (French says "0 point", English "0 points")."""
+        form = "one" if (n in (0, 1) if self.lang == "fr" else n == 1) else "other"
+        return self(f"{key}.{form}", n=n, **values)
 
     def reason(self, reason: str, message: str = "", **values: object) -> str:
         """A refusal in words: the reason's sentence (or, without a reason, the status
