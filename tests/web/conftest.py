@@ -39,7 +39,7 @@ def open_browser(tmp_path: Path) -> Iterator[Callable[..., TablePage]]:
     drivers: list[webdriver.Chrome] = []
 
     def start(url: str, *, language: str = "en-US", width: int = 1280, height: int = 900,
-              record: bool = False) -> TablePage:
+              record: bool = False, script: str = "") -> TablePage:
         options = webdriver.ChromeOptions()
         options.binary_location = str(CHROMIUM)
         for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -55,6 +55,8 @@ def open_browser(tmp_path: Path) -> Iterator[Callable[..., TablePage]]:
         drivers.append(driver)
         if record:
             driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
+        if script:  # before the page's own scripts (an injected clock)
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
         driver.get(url)
         return TablePage(driver, url, tmp_path)
 

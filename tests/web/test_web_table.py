@@ -121,6 +121,62 @@ def assert_not_blank(path: Path) -> None:
         assert len(green) > 32, "no green felt in the screenshot"
 
 
+# The page's clock for held tricks (table.js), moved by the test alone.
+FROZEN_CLOCK = r"""
+window.cardgamesClock = (() => {
+  let now = 0;
+  let timers = [];
+  return {
+    now: () => now,
+    after: (ms, run) => { timers.push({ at: now + ms, run }); },
+    advance: (ms) => {
+      now += ms;
+      const due = timers.filter((timer) => timer.at <= now);
+      timers = timers.filter((timer) => timer.at > now);
+      for (const timer of due) timer.run();
+    },
+  };
+})();
+"""
+
+
+def test_a_finished_trick_stays_on_the_felt_with_its_winner_while_the_bots_lead_the_next(open_browser, base_url):
+    """On a frozen page clock a completed trick stays, its winner marked, even once a bot has
+    led the next trick; it goes after 1,500 ms of that clock, not before."""
+    page = open_browser(base_url, script=FROZEN_CLOCK)
+    page.create_table("hearts", ["bot:greedy", "bot:greedy", "bot:greedy"], pace=0)
+
+    def held_under_the_next_trick() -> bool:
+        trick = page.one(page.testid("trick"))
+        return trick.get_attribute("data-done") == "true" and int(trick.get_attribute("data-count") or 0) > 0
+
+    for _ in range(60):
+        kind = page.wait(lambda: page.my_turn_kind() or (held_under_the_next_trick() and "held"),
+                         message="neither the person's turn nor a held trick")
+        if kind == "held":
+            break
+        if kind == "select":
+            for code in page.legal_cards()[:3]:
+                page.click(page.testid(f"card-{code}"))
+            page.click(page.testid("confirm-selection"))
+        elif kind == "cards":
+            held = len(page.hand())
+            page.click(page.testid(f"card-{page.legal_cards()[0]}"))
+            page.wait(lambda held=held: len(page.hand()) == held - 1 or held_under_the_next_trick())
+        elif kind == "bid":
+            page.click(page.testid(f"bid-{page.bids()[0]}"))
+    assert held_under_the_next_trick(), "no trick was won by a bot who led the next one"
+    winner = page.text(page.testid("trick-winner"))
+    assert re.fullmatch(r"(West|North|East) wins the trick|You win the trick", winner), winner
+    assert len(page.all('[data-testid="trick"] .card.done.winner')) == 1
+    page.driver.execute_script("window.cardgamesClock.advance(1499)")
+    assert held_under_the_next_trick()
+    page.driver.execute_script("window.cardgamesClock.advance(1)")
+    page.wait(lambda: page.one(page.testid("trick")).get_attribute("data-done") == "false",
+              message="the held trick did not go after 1,500 ms")
+    assert not page.present(page.testid("trick-winner"))
+
+
 def test_a_person_bids_and_plays_a_belote_deal_then_reads_its_analysis(open_browser, base_url):
     page = open_browser(base_url)
     page.create_table("belote", ["bot:greedy", "bot:greedy", "bot:greedy"], pace=0)

@@ -18,7 +18,16 @@ import { forgetSeat, invitesOf, joinLink } from "./storage.js";
 /** @typedef {import("./types.js").Credential} Credential */
 /** @typedef {import("./types.js").Move} Move */
 
-const HELD_TRICK_MS = 1400;
+// A finished trick stays on the felt this long, with its winner marked, whatever comes next.
+const HELD_TRICK_MS = 1500;
+
+/**
+ * The page's clock for holding tricks: the browser's, or one a test installs before the
+ * page's scripts run (window.cardgamesClock), so nothing waits on the machine's speed.
+ * @type {{ now: () => number, after: (ms: number, run: () => void) => void }}
+ */
+const clock = /** @type {any} */ (window).cardgamesClock ||
+  { now: () => performance.now(), after: (ms, run) => { setTimeout(run, ms); } };
 
 function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -66,6 +75,7 @@ export class Table {
     this.hintBusy = false;
     this.log = [];
     this.heldTrick = null;
+    this.heldUntil = 0;
     this.closedResult = -1;
     this.receivedAt = 0;
     this.input = new TableInput(this);
@@ -89,7 +99,6 @@ export class Table {
   stop() {
     this.session.stop();
     clearInterval(this.ticker);
-    clearTimeout(this.heldTimer);
   }
 
   skeleton() {
@@ -151,15 +160,12 @@ export class Table {
     this.version = version;
     this.receivedAt = performance.now();
     const tricks = view.tricks || [];
-    if (previous && num(previous.dealNumber) === num(view.dealNumber) && tricks.length > (previous.tricks || []).length &&
-        !(view.trick || []).length) {
+    if (previous && num(previous.dealNumber) === num(view.dealNumber) && tricks.length > (previous.tricks || []).length) {
+      // A trick was completed: it stays on the felt (the next trick's cards wait) for HELD_TRICK_MS.
       this.heldTrick = tricks[tricks.length - 1];
-      clearTimeout(this.heldTimer);
-      this.heldTimer = setTimeout(() => {
-        this.heldTrick = null;
-        this.renderCenter();
-      }, HELD_TRICK_MS);
-    } else if ((view.trick || []).length || (previous && num(previous.dealNumber) !== num(view.dealNumber))) {
+      this.heldUntil = clock.now() + HELD_TRICK_MS;
+      clock.after(HELD_TRICK_MS, () => this.renderCenter());
+    } else if (previous && num(previous.dealNumber) !== num(view.dealNumber)) {
       this.heldTrick = null;
     }
     const selectable = new Set((view.cardSelection && view.cardSelection.cards) || []);
@@ -343,16 +349,20 @@ export class Table {
     const trickBox = this.$(".trick");
     const current = view.trick || [];
     let played = current;
-    let done = false;
-    if (!current.length && this.heldTrick) {
-      played = this.heldTrick.cards || [];
-      done = true;
-    }
+    const held = this.heldTrick;
+    const done = Boolean(held) && (clock.now() < this.heldUntil || !current.length);
+    if (done) played = held.cards || [];
+    const winner = done ? num(held.winner) : -1;
     const shown = this.shownTrick || new Set();
     const parts = played.map((entry) => this.deck.html(entry.card, {
-      extraClass: `played at-${this.position(num(entry.seat))} ${done ? "done" : ""} ${shown.has(entry.card) ? "stay" : ""}`,
+      extraClass: `played at-${this.position(num(entry.seat))} ${done ? "done" : ""} ${shown.has(entry.card) ? "stay" : ""}` +
+        `${num(entry.seat) === winner ? " winner" : ""}`,
       attrs: `data-testid="trick-card-${entry.card}" data-seat="${num(entry.seat)}"`,
     }));
+    if (done) {
+      parts.push(`<div class="trick-winner" data-testid="trick-winner">${escapeHtml(
+        t(this.seating().about("trick.wins", winner), { name: this.name(winner) }))}</div>`);
+    }
     if (view.phase === "PHASE_BIDDING" && view.turned) {
       parts.push(`<div class="turned-card"><span class="caption">${t("turned")}</span>${this.deck.html(view.turned,
         { attrs: 'data-testid="turned"' })}</div>`);
