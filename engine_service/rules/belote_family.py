@@ -238,6 +238,11 @@ class BeloteFamily(TrumpBiddingGame):
             return [Declare(False), Declare(True)] if self._combinations(seat) else [Declare(False)]
         return super()._phase_moves(seat)
 
+    def declarable(self, seat: int) -> tuple[Combination, ...]:
+        if self.phase is not Phase.DECLARATIONS or seat not in self.to_act():
+            return ()
+        return self._combinations(seat)
+
     def _combinations(self, seat: int) -> tuple[Combination, ...]:
         assert self._deal.trump is not None
         return best_set(self._deal.hands[seat], self._deal.trump)

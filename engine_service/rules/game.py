@@ -34,7 +34,7 @@ from typing import ClassVar
 
 from .cards import Card, CardRole, Deck, Suit
 from .dealing import STOCK, Deal, DealLayout, DealSource, FirstDealGiven, GivenDeals, ShuffledDeals
-from .declarations import DeclarationFact
+from .declarations import Combination, DeclarationFact
 from .errors import Reason, RuleViolation
 from .events import (
     CardPlayedEvent,
@@ -359,6 +359,11 @@ class Game:
 
     def declaration_facts(self, viewer: int) -> tuple[DeclarationFact, ...]:
         """belote family: what the others' declarations tell ``viewer`` of their hands."""
+        return ()
+
+    def declarable(self, seat: int) -> tuple[Combination, ...]:
+        """belote family: the combinations ``seat`` would announce, while it may still
+        declare (its own hand's: for its view only); empty elsewhere."""
         return ()
 
     @property

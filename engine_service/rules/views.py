@@ -9,6 +9,7 @@ from typing import Any
 
 from .cards import Card, CardRole, Rank, Suit
 from .codec import to_data
+from .declarations import Combination
 from .events import DealResult, PlayedCard, RevealedDeclaration, Trick
 from .game import Game, Phase
 from .moves import Move
@@ -61,6 +62,7 @@ class PlayerView:
     passed_seats: tuple[int, ...]  # who has passed already (not what)
     declarations: tuple[Declaration, ...]
     revealed_declarations: tuple[RevealedDeclaration, ...]
+    offered: tuple[Combination, ...]  # belote family: the viewer's own combinations, while it may declare them
     leader: int
     trick: tuple[PlayedCard, ...]
     tricks: tuple[Trick, ...]
@@ -130,6 +132,7 @@ def _build(game: Game, viewer: int | None) -> PlayerView:
         passed_seats=game.passed_seats(),
         declarations=tuple(Declaration(seat, declared) for seat, declared in game.declarations_made()),
         revealed_declarations=game.revealed_declarations(),
+        offered=game.declarable(viewer) if viewer is not None else (),
         leader=d.leader,
         trick=tuple(PlayedCard(seat, card) for seat, card in d.trick),
         tricks=tuple(d.tricks),

@@ -195,6 +195,14 @@ class TestDeclarations:
         play_cards(game, "AS")
         assert game.phase is Phase.DECLARATIONS and game.to_act() == (1,)
 
+    def test_the_seat_to_declare_alone_sees_what_it_would_announce(self):
+        game = self.start()
+        offered = PlayerView.of(game, 0).offered  # cent + tierce, as declaring would announce them
+        assert sorted(c.value for c in offered) == [20, 100] and offered == game._combinations(0)
+        assert PlayerView.of(game, 1).offered == () and PlayerView.of(game, None).offered == ()
+        play(game, 0, "declare")
+        assert PlayerView.of(game, 0).offered == ()  # declared: nothing more to offer
+
     def test_nothing_to_declare_is_rejected(self):
         game = self.start()
         play(game, 0, "no-declare"); play_cards(game, "AS")

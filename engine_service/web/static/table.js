@@ -164,14 +164,28 @@ export class Table {
       // A trick was completed: it stays on the felt (the next trick's cards wait) for HELD_TRICK_MS.
       this.heldTrick = tricks[tricks.length - 1];
       this.heldUntil = clock.now() + HELD_TRICK_MS;
-      clock.after(HELD_TRICK_MS, () => this.renderCenter());
+      clock.after(HELD_TRICK_MS, () => {
+        if (clock.now() >= this.heldUntil) this.heldTrick = null;  // a later trick's hold may run on
+        this.renderCenter();
+      });
     } else if (previous && num(previous.dealNumber) !== num(view.dealNumber)) {
       this.heldTrick = null;
     }
     const selectable = new Set((view.cardSelection && view.cardSelection.cards) || []);
     for (const card of [...this.selection]) if (!selectable.has(card)) this.selection.delete(card);
     if (this.hint && num(this.hint.version) !== version) this.hint = null;
+    this.playLoneMove();  // before drawing: a question with one answer is never shown
     this.render();
+  }
+
+  /** A question with one answer is not asked: "no announcement" alone, or the last card. */
+  playLoneMove() {
+    const view = this.view;
+    const moves = view.legalMoves || [];
+    if (!this.myTurn() || this.busy || moves.length !== 1) return;
+    const [move] = moves;
+    const lastCard = move.play && (view.hand || []).length === 1;
+    if (lastCard || (move.declare && !move.declare.declare)) this.input.submit(move);
   }
 
   // ------------------------------------------------------------------ words
@@ -221,6 +235,11 @@ export class Table {
     if (move.play) return t("move.play", { card: this.chip(move.play.card) });
     if (move.discard) return t("move.discard", { card: this.chip(move.discard.card) });
     if (move.give) return t("move.give", { cards: (move.give.cards || []).map((c) => this.chip(c)).join(" ") });
+    const offered = this.view.offered || [];
+    if (move.declare && move.declare.declare && offered.length) {  // say what would be announced
+      return t("move.declare.offered", { combinations: offered.map((combination) =>
+        t("combination.points", { kind: t(`combination.${combination.kind}`), points: num(combination.value) })).join(", ") });
+    }
     return t(`move.${text}`);
   }
 
@@ -350,7 +369,7 @@ export class Table {
     const current = view.trick || [];
     let played = current;
     const held = this.heldTrick;
-    const done = Boolean(held) && (clock.now() < this.heldUntil || !current.length);
+    const done = Boolean(held) && clock.now() < this.heldUntil;
     if (done) played = held.cards || [];
     const winner = done ? num(held.winner) : -1;
     const shown = this.shownTrick || new Set();
