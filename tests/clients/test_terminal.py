@@ -123,14 +123,14 @@ def test_a_person_plays_a_whole_euchre3_deal_by_key_presses(server: ServerProces
                     assert f"Trick {len(view.tricks) + 1}" in shown
                     assert len(EUCHRE3_FACE.findall(shown.split("Last trick")[0])) == len(view.trick) < 3
                 legal = render.playable(view)
+                if view.phase == pb.PHASE_PLAY and len(legal) == 1:  # the cursor waits on the only legal card
+                    assert render.hand(view)[app.cursor] in legal
                 illegal = [code for code in render.hand(view) if code not in legal]
                 if illegal and view.phase == pb.PHASE_PLAY and not refusals:
                     await put_cursor_on(pilot, app, illegal[0])
                     await pilot.press("enter")
                     await until(pilot, lambda: "Refused" in app.text_of("message"), "the refusal")
                     refusals.append(app.text_of("message"))
-                if view.phase == pb.PHASE_PLAY and len(legal) == 1:  # the cursor waits on the only legal card
-                    assert render.hand(view)[app.cursor] in legal
                 await put_cursor_on(pilot, app, next(code for code in render.hand(view) if code in legal))
                 await pilot.press("enter")
             await until(pilot, lambda: "Deal over" in app.text_of("prompt"), "the deal's end on screen")

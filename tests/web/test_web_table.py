@@ -316,14 +316,16 @@ def test_the_table_speaks_french(open_browser, base_url):
     page.click(page.testid("bid-take"))
     page.wait(lambda: "Atout" in page.text(page.testid("table-info")), message="no trump shown in French")
     page.wait(lambda: len(page.hand()) == 8)
-    ranks = {card.find_element("css selector", ".rank").text for card in page.all('[data-testid="hand"] .card')}
+    ranks = page.wait(lambda: {card.find_element("css selector", ".rank").text  # read again if the hand is redrawn
+                               for card in page.all('[data-testid="hand"] .card')})
     assert ranks <= FRENCH_RANKS, ranks
-    titles = " ".join(card.get_attribute("title") for card in page.all('[data-testid="hand"] .card'))
+    titles = page.wait(lambda: " ".join(card.get_attribute("title") for card in page.all('[data-testid="hand"] .card')))
     assert re.search(r"\b(Valet|Dame|Roi|As|Dix|Neuf|Huit|Sept) de (pique|cœur|carreau|trèfle)\b", titles), titles
     page.click(page.testid("lang-switch"))
     page.wait(lambda: "Scores" in page.text("#scores") and page.text(page.testid("lang-switch")) == "Français")
     page.wait(lambda: len(page.hand()) >= 1)
-    ranks = {card.find_element("css selector", ".rank").text for card in page.all('[data-testid="hand"] .card')}
+    ranks = page.wait(lambda: {card.find_element("css selector", ".rank").text
+                               for card in page.all('[data-testid="hand"] .card')})
     assert ranks <= {"7", "8", "9", "10", "J", "Q", "K", "A"}, ranks
 
 

@@ -56,7 +56,7 @@ export function narrate(event, { seating, deck }) {
       const lines = (payload.revealed || []).map((/** @type {any} */ revealed) => {
         const combos = (revealed.combinations || []).map((/** @type {any} */ combo) =>
           `${t(`combination.${combo.kind}`)} (${num(combo.value)}) ${(combo.cards || []).map(chip).join(" ")}`).join(", ");
-        return `${seating.name(num(revealed.seat))}: ${combos}`;
+        return t("event.revealed", { name: seating.name(num(revealed.seat)), combinations: combos });
       });
       return [...lines, t("event.declarations_resolved")];
     }

@@ -154,6 +154,6 @@ class ReviewRun {
     return `<figure class="review-curve" data-testid="review-curve" data-points="${values.length}">
       <svg viewBox="0 0 ${CURVE_WIDTH} ${CURVE_HEIGHT}" width="100%" role="img" aria-label="${escapeHtml(label)}">
       <polyline fill="none" stroke="currentColor" stroke-width="2" points="${points}"/></svg>
-      <figcaption>${label}: ${values[0]} → ${values[values.length - 1]}</figcaption></figure>`;
+      <figcaption>${t("review.curve.caption", { label, from: values[0], to: values[values.length - 1] })}</figcaption></figure>`;
   }
 }

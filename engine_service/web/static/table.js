@@ -356,8 +356,8 @@ export class Table {
     if (!view) return;
     const variant = this.variant();
     const info = [];
-    if (view.trump) info.push(`<span class="info-item" data-testid="trump">${t("trump")}: ${this.deck.suitChip(view.trump)}</span>`);
-    if (view.taker !== undefined) info.push(`<span class="info-item">${t("taker")}: ${escapeHtml(this.name(num(view.taker)))}</span>`);
+    if (view.trump) info.push(`<span class="info-item" data-testid="trump">${t("info.trump", { suit: this.deck.suitChip(view.trump) })}</span>`);
+    if (view.taker !== undefined) info.push(`<span class="info-item">${t("info.taker", { name: escapeHtml(this.name(num(view.taker))) })}</span>`);
     if (variant === "hearts" && view.phase === "PHASE_PASSING" && this.seat !== null) {
       const to = this.passTarget();
       if (to !== null) info.push(`<span class="info-item">${t("pass.to", { name: escapeHtml(this.name(to)) })}</span>`);
@@ -530,8 +530,9 @@ export class Table {
 
   outcomeText(result) {
     const family = this.variant().startsWith("belote") && result.outcome === "DEAL_OUTCOME_SET" ? ".belote" : "";
-    const shooter = result.hearts && result.hearts.moonShooter !== undefined ? this.name(num(result.hearts.moonShooter)) : "";
-    return t(`result.outcome.${result.outcome || "DEAL_OUTCOME_UNSPECIFIED"}${family}`, { name: shooter });
+    const moon = result.hearts && result.hearts.moonShooter !== undefined ? num(result.hearts.moonShooter) : null;
+    const key = `result.outcome.${result.outcome || "DEAL_OUTCOME_UNSPECIFIED"}${family}`;
+    return t(this.seating().about(key, moon), { name: moon === null ? "" : this.name(moon) });
   }
 
   renderHint() {
@@ -610,7 +611,8 @@ export class Table {
     const names = this.sideNames();
     const lines = [`<p class="outcome" data-testid="outcome">${escapeHtml(this.outcomeText(result))}</p>`];
     if (result.taker !== undefined && result.trump) {
-      lines.push(`<p>${t("result.taker", { name: escapeHtml(this.name(num(result.taker))), suit: this.deck.suitChip(result.trump) })}</p>`);
+      lines.push(`<p>${t(this.seating().about("result.taker", num(result.taker)),
+        { name: escapeHtml(this.name(num(result.taker))), suit: this.deck.suitChip(result.trump) })}</p>`);
     }
     const extras = [];
     const belote = result.belote;
@@ -627,7 +629,7 @@ export class Table {
       if (num(belote.heldOut)) extras.push(t("result.held", { n: num(belote.heldOut) }));
     }
     if (belote3) {
-      for (const seat of belote3.capotSeats || []) extras.push(`${t("result.capot")}: ${escapeHtml(this.name(num(seat)))}`);
+      for (const seat of belote3.capotSeats || []) extras.push(t("result.capot.seat", { name: escapeHtml(this.name(num(seat))) }));
       (belote3.beloteRebelote || []).forEach((points, seat) => {
         if (num(points)) extras.push(t("result.beloteRebelote", { name: escapeHtml(this.name(seat)) }));
       });
@@ -655,8 +657,9 @@ export class Table {
       const outcome = view.outcome || {};
       const winners = (view.winners || outcome.winners || []).map((seat) => this.name(num(seat)));
       over = `<h3 data-testid="game-over">${t("game.over")}</h3>`;
-      if (outcome.end === "END_KIND_RESIGNED") over += `<p>${t("game.resigned", { name: escapeHtml(this.name(num(outcome.seat))) })}</p>`;
-      if (outcome.end === "END_KIND_FORFEITED") over += `<p>${t("game.forfeited", { name: escapeHtml(this.name(num(outcome.seat))) })}</p>`;
+      const ender = num(outcome.seat);
+      const ended = { END_KIND_RESIGNED: "game.resigned", END_KIND_FORFEITED: "game.forfeited" }[outcome.end];
+      if (ended) over += `<p>${t(this.seating().about(ended, ender), { name: escapeHtml(this.name(ender)) })}</p>`;
       if (outcome.end === "END_KIND_ABANDONED") over += `<p>${t("game.abandoned")}</p>`;
       if (winners.length) over += `<p class="winners">${t("game.winners", { names: escapeHtml(winners.join(", ")) })}</p>`;
     }
