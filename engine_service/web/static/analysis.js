@@ -49,6 +49,10 @@ function formatPosition(position, removed, trick) {
   return `${first}:${parts.join(" ")};${kept.join(";")}`;
 }
 
+function num(value) {
+  return Number(value || 0);
+}
+
 function field(position, name) {
   const entry = position.fields.find(([key]) => key === name);
   return entry ? entry[1] : undefined;
@@ -242,8 +246,16 @@ class AnalysisRun {
       : `${t("analysis.side.taker")} (${name(Number(contract.taker || 0))})`;
     const trump = contract.trump || this.context.trump;
     const zero = this.starts[0] && this.starts[0].analysis;
-    const header = [`<p>${t("analysis.intro", { unit: escapeHtml(unit), side: escapeHtml(side) })}</p>`];
-    if (zero) header.push(`<p class="dd-value" data-testid="analysis-value">${t("analysis.value", { value: Number(zero.play.value || 0) })}</p>`);
+    // In hearts the values are the player's points against the three others all playing to
+    // hurt them (the solver's objective): the page says so, and what it implies.
+    const hearts = variant === "hearts";
+    const player = Number(contract.taker || 0);
+    const header = [`<p>${t(hearts ? "analysis.intro.hearts" : "analysis.intro",
+      { unit: escapeHtml(unit), side: escapeHtml(side) })}</p>`];
+    if (zero) {
+      header.push(`<p class="dd-value" data-testid="analysis-value">${t(hearts ? "analysis.value.hearts" : "analysis.value",
+        { value: Number(zero.play.value || 0), side: escapeHtml(side) })}</p>`);
+    }
     const rows = [];
     for (let trick = 0; trick < (this.count || 0); trick++) {
       const played = this.tricks[trick];
@@ -257,8 +269,12 @@ class AnalysisRun {
           let value = "…";
           let cls = "working";
           if (cell.state === "done") {
-            value = cell.loss === 0 ? `${cell.value} ★` : `${cell.value} <span class="loss">${t("analysis.loss", { n: cell.loss })}</span>`;
-            cls = cell.loss === 0 ? "best" : "worse";
+            // A hearts opponent's card that is not the strongest play against the player is
+            // no mistake of theirs: it helped the player.
+            const helped = hearts && num(entry.seat) !== player && cell.loss > 0;
+            const note = helped ? t("analysis.helped", { n: cell.loss, name: escapeHtml(side) }) : t("analysis.loss", { n: cell.loss });
+            value = cell.loss === 0 ? `${cell.value} ★` : `${cell.value} <span class="${helped ? "helped" : "loss"}">${note}</span>`;
+            cls = cell.loss === 0 ? "best" : helped ? "helped" : "worse";
           } else if (cell.state === "failed") {
             value = "—";
             cls = "failed";

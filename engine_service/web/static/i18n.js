@@ -82,6 +82,16 @@ export function t(key, values = {}) {
   return template === undefined ? key : fill(template, values);
 }
 
+/**
+ * The sentence of `key` for a count `n`: its ".one" or ".other" form, by the language's rule
+ * (French says "0 point", English "0 points"), as the terminal's Words.count does.
+ * @param {string} key @param {number} n @param {Record<string, unknown>} [values]
+ */
+export function count(key, n, values = {}) {
+  const one = lang() === "fr" ? n === 0 || n === 1 : n === 1;
+  return t(`${key}.${one ? "one" : "other"}`, { n, ...values });
+}
+
 // A refused request in words: its reason's sentence, else the server's message.
 export function errorText(error) {
   return refusal(words(), loaded.en || {}, error);

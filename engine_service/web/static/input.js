@@ -41,7 +41,7 @@ export class TableInput {
     if (target.dataset.review !== undefined) return this.review(target.dataset.review === "match" ? null : Number(target.dataset.review));
     if (target.dataset.closeResult !== undefined) {
       this.table.closedResult = Number(target.dataset.closeResult) + 1;
-      return this.table.renderResult();
+      return this.table.render();
     }
     if (target.dataset.copy) {
       navigator.clipboard?.writeText(target.dataset.copy).then(() => {
@@ -107,6 +107,7 @@ export class TableInput {
     }
     await this.table.refresh();
     this.table.busy = false;
+    this.table.playLoneMove();  // a view that came while busy may ask a question with one answer
     this.table.render();
   }
 

@@ -2,7 +2,7 @@
 // The table talk: each event of the watch stream in words (already redacted for the viewer
 // by the server), as lines of HTML, the cards drawn from the deal's deck.
 
-import { t } from "./i18n.js";
+import { count, t } from "./i18n.js";
 
 /** @typedef {import("./types.js").GameEvent} GameEvent */
 /** @typedef {import("./cards.js").Deck} Deck */
@@ -16,10 +16,10 @@ function num(value) {
 /**
  * The lines an event gives (none for an event nobody needs told).
  * @param {GameEvent} event
- * @param {{ seating: Seating, deck: Deck }} table
+ * @param {{ seating: Seating, deck: Deck, counted?: boolean }} table  counted: whether cards carry points
  * @returns {string[]}
  */
-export function narrate(event, { seating, deck }) {
+export function narrate(event, { seating, deck, counted = true }) {
   const seat = event.seat === undefined ? null : num(event.seat);
   const name = seat === null ? "" : seating.name(seat);
   const kind = event.kind;
@@ -31,8 +31,9 @@ export function narrate(event, { seating, deck }) {
   switch (kind) {
     case "card_played":
       return [about("event.card_played", { card: chip(payload.card) })];
-    case "trick_won":
-      return [about("event.trick_won", { points: num(payload.points) })];
+    case "trick_won":  // euchre3's cards carry no points: its tricks are counted
+      return [counted ? about("event.trick_won", { points: count("points.count", num(payload.points)) })
+        : about("event.trick_won.tricks")];
     case "bid": {
       const move = payload.move || {};
       const which = move.call ? "call" : move.take ? "take" : "pass";

@@ -140,7 +140,7 @@ export class Table {
   onChange(change) {
     if (this.view) {
       for (const event of change.events || []) {
-        for (const line of narrate(event, { seating: this.seating(), deck: this.deck })) this.pushLog(line);
+        for (const line of narrate(event, { seating: this.seating(), deck: this.deck, counted: this.counted() })) this.pushLog(line);
       }
     }
     this.renderLog();
@@ -185,7 +185,10 @@ export class Table {
     if (!this.myTurn() || this.busy || moves.length !== 1) return;
     const [move] = moves;
     const lastCard = move.play && (view.hand || []).length === 1;
-    if (lastCard || (move.declare && !move.declare.declare)) this.input.submit(move);
+    if (!lastCard && !(move.declare && !move.declare.declare)) return;
+    if (this.loneMoveVersion === this.version) return;  // sent once per version: a refusal is shown, not retried
+    this.loneMoveVersion = this.version;
+    this.input.submit(move);
   }
 
   // ------------------------------------------------------------------ words
@@ -300,13 +303,13 @@ export class Table {
     game.dataset.busy = this.busy ? "true" : "false";
     this.renderSeats();
     this.renderCenter();
+    this.renderResult();  // before the actions: a next-deal button shown there is not shown twice
     this.renderActions();
     this.renderHand();
     this.renderScores();
     this.renderHint();
     this.renderLinks();
     this.renderLog();
-    this.renderResult();
     this.renderClocks();
   }
 
@@ -445,8 +448,10 @@ export class Table {
     const view = this.view;
     const buttons = [];
     if (!this.busy) {
+      const resultShown = !this.$(".result-panel").hidden;
       for (const move of view.legalMoves || []) {
         if (api.cardOfMove(move)) continue;
+        if (move.nextDeal && resultShown) continue;  // the result dialog has it
         const text = api.moveText(move);
         buttons.push(`<button class="bid ${move.pass ? "secondary" : ""}" data-testid="bid-${escapeHtml(text)}" data-move="${escapeHtml(text)}">` +
           `${this.moveLabel(move)}</button>`);
@@ -529,7 +534,9 @@ export class Table {
   }
 
   outcomeText(result) {
-    const family = this.variant().startsWith("belote") && result.outcome === "DEAL_OUTCOME_SET" ? ".belote" : "";
+    const variant = this.variant();
+    const family = variant.startsWith("belote") && result.outcome === "DEAL_OUTCOME_SET" ? ".belote"
+      : variant === "hearts" && result.outcome === "DEAL_OUTCOME_PLAYED" ? ".hearts" : "";
     const moon = result.hearts && result.hearts.moonShooter !== undefined ? num(result.hearts.moonShooter) : null;
     const key = `result.outcome.${result.outcome || "DEAL_OUTCOME_UNSPECIFIED"}${family}`;
     return t(this.seating().about(key, moon), { name: moon === null ? "" : this.name(moon) });
@@ -555,8 +562,15 @@ export class Table {
     }).join("");
     panel.hidden = false;
     panel.renderedHtml = null;
+    // Whether the best two options differ by more than their combined margin of error.
+    const [first, second] = hint.options || [];
+    const close = first && second && Math.abs(Number(first.expected || 0) - Number(second.expected || 0)) <
+      Math.hypot(Number(first.stderr) || 0, Number(second.stderr) || 0) * 2;
     panel.innerHTML = `<h2>${t("hint.title")}</h2><p class="unit">${escapeHtml(unit)}${escapeHtml(lower)} · ` +
-      `${t("hint.samples", { n: num(hint.samples) })}</p><ol data-testid="hint-list">${options}</ol>`;
+      `${t("hint.samples", { n: num(hint.samples) })}</p>` +
+      `<p class="legend" data-testid="hint-legend">${t(`hint.legend.${hint.unit}`)} ${t("hint.spread")}</p>` +
+      `<ol data-testid="hint-list">${options}</ol>` +
+      (close ? `<p class="legend close" data-testid="hint-close">${t("hint.close")}</p>` : "");
   }
 
   renderLinks() {
@@ -648,8 +662,12 @@ export class Table {
     if (this.seat !== null && this.over()) {
       buttons.push(`<button class="bid" data-testid="review-match-button" data-review="match">${t("result.review.match")}</button>`);
     }
-    for (const move of view.legalMoves || []) {
-      if (move.nextDeal) buttons.push(`<button class="bid" data-testid="result-next-deal" data-move="next-deal">${t("move.next-deal")}</button>`);
+    // Always in its place once the deal is over (enabled when the seat may deal): the buttons
+    // never move under a pointer.
+    if (this.seat !== null && view.phase === "PHASE_DEAL_OVER" && !this.over()) {
+      const ready = (view.legalMoves || []).some((move) => move.nextDeal);
+      buttons.push(`<button class="bid" data-testid="result-next-deal" data-move="next-deal" ${ready ? "" : "disabled"}>` +
+        `${t("move.next-deal")}</button>`);
     }
     buttons.push(`<button class="secondary" data-testid="result-close" data-close-result="${index}">${t("result.close")}</button>`);
     let over = "";
@@ -664,7 +682,7 @@ export class Table {
       if (winners.length) over += `<p class="winners">${t("game.winners", { names: escapeHtml(winners.join(", ")) })}</p>`;
     }
     return `<h2>${t("result.title", { n: index + 1 })}</h2>${over}${lines.join("")}
-      <table class="result-seats"><thead><tr><th></th><th>${t("result.tricks")}</th>${this.counted() ? `<th>${t("result.cardPoints")}</th>` : ""}</tr></thead><tbody>${perSeat}</tbody></table>
+      <table class="result-seats"><thead><tr><th></th><th>${t("result.tricks")}</th>${this.counted() ? `<th>${t(this.variant() === "hearts" ? "result.penaltyPoints" : "result.cardPoints")}</th>` : ""}</tr></thead><tbody>${perSeat}</tbody></table>
       <table class="result-sides"><thead><tr><th></th><th>${t("scores.deal")}</th><th>${t("result.match")}</th></tr></thead><tbody>${perSide}</tbody></table>
       <div class="result-buttons">${buttons.join("")}</div>`;
   }
