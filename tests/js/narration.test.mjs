@@ -29,7 +29,11 @@ test("bids, trumps and the trick taken", () => {
   assert.deepEqual(narrate({ kind: "bid", seat: 2, bid: { move: { pass: {} }, round: 1 } }, euchre), ["East: pass"]);
   assert.match(narrate({ kind: "trump_chosen", seat: 1, trumpChosen: { trump: "A", round: 1 } }, euchre)[0],
     /^West takes: trump <span class="chip red">⌂ Architecture<\/span>$/);
-  assert.deepEqual(narrate({ kind: "trick_won", seat: 0, trickWon: { points: 3, trick: 1 } }, table(0)), ["You win the trick (3)"]);
+  assert.deepEqual(narrate({ kind: "trick_won", seat: 0, trickWon: { points: 3, trick: 1 } }, table(0)), ["You win the trick (3 points)"]);
+  assert.deepEqual(narrate({ kind: "trick_won", seat: 0, trickWon: { points: 1, trick: 1 } }, table(0)), ["You win the trick (1 point)"]);
+  // euchre3's cards carry no points: its tricks are counted.
+  assert.deepEqual(narrate({ kind: "trick_won", seat: 1, trickWon: { trick: 1 } }, { ...euchre, counted: false }),
+    ["West wins the trick"]);
 });
 
 test("what only the viewer may see is told to the viewer only, as the server sent it", () => {
