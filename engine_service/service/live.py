@@ -22,6 +22,8 @@ from ..ratings import rated_match
 from ..rules import Game, RuleViolation, new_game
 from ..rules.events import Event
 from ..tables import Actor, Table, TableSpec
+from ..tables.events import SeatClaimedEvent
+from ..tables.seats import player_of_holder
 from . import metrics
 from .changes import Change
 from .clock import Clock
@@ -44,7 +46,6 @@ class LiveGame:
     stale: bool = False  # in-memory state may differ from the database: reload before use
     committed: int = 0  # the version durably stored: watchers never see beyond it
     ended: bool = False  # the latest entry ended the match
-    seated: str | None = None  # the player the latest entry seated
 
     @property
     def game_id(self) -> str:
@@ -54,19 +55,21 @@ class LiveGame:
     def game(self) -> Game:
         return self.table.game
 
-    def facts(self) -> Facts:
-        """What the games row keeps, the next instant the server must act included."""
+    def facts(self, change: Change | None = None) -> Facts:
+        """What the games row keeps after ``change`` (None: at creation), the next instant
+        the server must act included, the player it seated and the rated match it ended."""
         due = self.table.due()
+        claimed = next((event.seat for event in change.events if isinstance(event, SeatClaimedEvent)), None) \
+            if change is not None else None
+        seated = player_of_holder(self.table.hashes[claimed]) if claimed is not None else None
         rating = rated_match(self.table, self.game_id, self.table.last_at) if self.ended else None
         return Facts(self.table.status.value, list(self.game.scores), self.table.open_seats(),
-                     None if due is None else due.at, seated=self.seated, rating=rating)
+                     None if due is None else due.at, seated=seated, rating=rating)
 
     def apply(self, seat: int | None, apply: Apply, at: float) -> tuple[str, Change]:
-        over, players = self.table.is_over(), self.table.players()
+        over = self.table.is_over()
         text, events = apply(self.table, at)
         self.ended = not over and self.table.is_over()
-        self.seated = next((player.id for player in self.table.players() if player is not None
-                            and player not in players), None)
         change = Change(self.table.version, seat, tuple(events), at, self.table.clocks(at))
         self.changes.append(change)
         return text, change
@@ -173,7 +176,7 @@ class LiveGames:
             text, change = self._checked_apply(live, seat, apply, expected_version, at)
         stored_answer = answer_data(change, seat, live.table.is_over()) if request_id is not None else None
         stored = MoveRecord(change.version, seat, text, request_id, stored_answer, at, actor.value if actor else None)
-        facts = live.facts()
+        facts = live.facts(change)
         try:
             with metrics.STORE_SECONDS.labels(operation="append").time():
                 await self.store.append_move(game_id, stored, facts)

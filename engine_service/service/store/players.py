@@ -65,12 +65,15 @@ def current_query(mark: str, entities: int, *, for_update: bool = False) -> str:
     return f"SELECT entity, {RATING_COLUMNS} FROM ratings WHERE variant = {mark} AND entity IN ({marks}){lock}"
 
 
-def upsert_rating(mark: str) -> str:
+def insert_rating(mark: str, *, replace: bool = False) -> str:
+    """A rating row (parameters: ``rating_params``): replacing the entity's, or (``replace``
+    False) leaving one it has as it is."""
     m = mark
+    conflict = ("DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches,"
+                " rating = excluded.rating, last_seq = excluded.last_seq, updated_at = excluded.updated_at"
+                if replace else "DO NOTHING")
     return (f"INSERT INTO ratings (variant, entity, mu, sigma, matches, rating, last_seq, updated_at)"
-            f" VALUES ({m}, {m}, {m}, {m}, {m}, {m}, {m}, {m}) ON CONFLICT (variant, entity) DO UPDATE SET"
-            " mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches, rating = excluded.rating,"
-            " last_seq = excluded.last_seq, updated_at = excluded.updated_at")
+            f" VALUES ({m}, {m}, {m}, {m}, {m}, {m}, {m}, {m}) ON CONFLICT (variant, entity) {conflict}")
 
 
 def history_insert(mark: str) -> str:

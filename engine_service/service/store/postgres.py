@@ -38,13 +38,13 @@ from .players import (
     current_query,
     history_insert,
     history_params,
+    insert_rating,
     leader_row,
     leaderboard_params,
     leaderboard_query,
     rating_of,
     rating_params,
     rating_update,
-    upsert_rating,
 )
 from .records import (
     MOVE_COLUMNS,
@@ -463,11 +463,10 @@ async def _apply_rating(conn: psycopg.AsyncConnection[Any], match: RatedMatch) -
         return
     entities = match.entities
     for entity in entities:  # a row to lock for a newcomer too
-        await conn.execute(upsert_rating("%s").split(" ON CONFLICT")[0] + " ON CONFLICT DO NOTHING",
-                           rating_params(match, entity, DEFAULT, 0))
+        await conn.execute(insert_rating("%s"), rating_params(match, entity, DEFAULT, 0))
     rows = await (await conn.execute(current_query("%s", len(entities), for_update=True),
                                      (match.variant, *entities))).fetchall()
     for entity, rating in sorted(rating_update(match, rows).items()):
         row = await (await conn.execute(history_insert("%s") + " RETURNING seq",
                                         history_params(match, entity, rating))).fetchone()
-        await conn.execute(upsert_rating("%s"), rating_params(match, entity, rating, int(row[0]) if row else 0))
+        await conn.execute(insert_rating("%s", replace=True), rating_params(match, entity, rating, int(row[0]) if row else 0))

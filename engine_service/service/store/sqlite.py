@@ -37,13 +37,13 @@ from .players import (
     current_query,
     history_insert,
     history_params,
+    insert_rating,
     leader_row,
     leaderboard_params,
     leaderboard_query,
     rating_of,
     rating_params,
     rating_update,
-    upsert_rating,
 )
 from .records import (
     MOVE_COLUMNS,
@@ -533,7 +533,7 @@ def _apply_rating(conn: sqlite3.Connection, match: RatedMatch) -> None:
     rows = conn.execute(current_query("?", len(entities)), (match.variant, *entities)).fetchall()
     for entity, rating in sorted(rating_update(match, rows).items()):
         seq = conn.execute(history_insert("?"), history_params(match, entity, rating)).lastrowid
-        conn.execute(upsert_rating("?"), rating_params(match, entity, rating, int(seq or 0)))
+        conn.execute(insert_rating("?", replace=True), rating_params(match, entity, rating, int(seq or 0)))
 
 
 def _statements(script: str) -> list[str]:

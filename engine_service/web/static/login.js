@@ -5,6 +5,7 @@
 // page of the same origin. Every call that names no seat token carries it.
 
 const KEY = "cardgames.login";
+let memory = ""; // the login, where this tab's storage is refused (private modes)
 
 /** Moves a login given in the address into this tab's storage, out of the address bar. */
 export function takeLoginFromAddress() {
@@ -15,15 +16,12 @@ export function takeLoginFromAddress() {
     if (given) sessionStorage.setItem(KEY, given);
     else sessionStorage.removeItem(KEY);
   } catch (_) {
-    // kept for this page only
     memory = given;
   }
   query.delete("login");
   const rest = query.toString();
   history.replaceState(null, "", `${location.pathname}${location.search}${rest ? `#${rest}` : ""}`);
 }
-
-let memory = "";
 
 /** The login this tab holds; "" if none. */
 export function login() {
