@@ -51,6 +51,8 @@ def test_a_signed_in_player_sees_his_games_ratings_and_the_leaderboard_and_plays
         page.click(page.testid("rated"))
         game_id = page.create_table("euchre3", ["bot:random", "bot:random"], pace=0)
         assert page.one('[data-testid="game"]') is not None
+        page.wait(lambda: page.present(page.testid("actions")) and page.my_turn_kind() is not None)
+        assert not page.present(page.testid("hint-button"))  # a rated match offers no hint
         done = play_deal(page)  # every move made with the login alone: no seat token exists
         assert done["cards"] >= 1
         stored = json.loads(page.driver.execute_script("return JSON.stringify(localStorage)"))

@@ -466,7 +466,9 @@ export class Table {
     const hintable = this.myTurn() && !["PHASE_DEAL_OVER", "PHASE_GAME_OVER"].includes(view.phase) &&
       view.status === "GAME_STATUS_ACTIVE";
     if (this.seat !== null) {
-      buttons.push(`<button class="tool" data-testid="hint-button" ${hintable && !this.hintBusy ? "" : "disabled"}>${t("hint.button")}</button>`);
+      if (!view.rated) {  // a rated match has no hints: no button that could only be refused
+        buttons.push(`<button class="tool" data-testid="hint-button" ${hintable && !this.hintBusy ? "" : "disabled"}>${t("hint.button")}</button>`);
+      }
       if (hintable) {
         buttons.push(`<button class="tool subtle" data-testid="resign-button">${t("game.resign")}</button>`);
       }
