@@ -22,7 +22,7 @@ test("euchre3's Oracle and Sage are named by their role once trump makes them so
   assert.equal(deck.name("IC"), "Sage of Command");
   assert.equal(deck.name("IC", false), "Initiate of Command"); // another deal's trump: no role
   assert.equal(deck.name("MR"), "Master of Art");
-  assert.match(deck.html("IA"), /class="card red\s+oracle/);
+  assert.match(deck.html("IA"), /class="card red worded oracle/);
   useWords("fr", words("fr"));
   assert.equal(deck.name("IA"), "Oracle d'Architecture");
   assert.equal(deck.name("EP"), "Étudiant de Pensée");

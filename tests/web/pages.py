@@ -214,3 +214,78 @@ class TablePage:
                 if "/cardgames.v1." in url:
                     count += 1
         return count
+
+
+# TablePage.layout_problems, in the page: what a person could not see or reach, measured from
+# the page's own geometry. Everything checked must lie within the viewport's width and not
+# be clipped by a box it is in; what must be seen without scrolling (the hand, the trick, the
+# buttons to act, the dialogs' buttons) must also lie within its height, or within the
+# visible part of the dialog that scrolls it.
+_LAYOUT_PROBLEMS = r"""
+const problems = [];
+const width = document.documentElement.clientWidth, height = window.innerHeight;
+if (document.documentElement.scrollWidth > width + 1) problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+const label = (e) => e.dataset.testid || e.dataset.code || `${e.tagName.toLowerCase()}.${String(e.className).trim().split(/\s+/)[0]}`;
+const scrolls = (style) => ["auto", "scroll"].includes(style.overflowY);
+const ON_SCREEN = ['[data-testid="hand"] .card', '[data-testid="trick"] .card', '[data-testid="actions"] button',
+  '.result-panel button', '.analysis-box > header button', '.felt > .error'];
+const IN_WIDTH = ['[data-testid="hint-list"] li', '.hint-panel', '.table-info .info-item', '.nameplate', '.turn',
+  '[data-testid="analysis-card"]', '.dd-table th', '.dd-table td', '.review-box li', '.result-panel td', '.result-panel th'];
+for (const [selectors, whole] of [[ON_SCREEN, true], [IN_WIDTH, false]]) {
+  for (const selector of selectors) {
+    for (const e of document.querySelectorAll(selector)) {
+      if (!shown(e)) continue;
+      const r = e.getBoundingClientRect();
+      const where = `${selector} ${label(e)} at ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)}`;
+      if (r.left < -1 || r.right > width + 1) problems.push(`outside the viewport's width: ${where}`);
+      let scroller = null;
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+        const box = a.getBoundingClientRect();
+        if (r.left < box.left - 1 || r.right > box.right + 1) problems.push(`clipped sideways by ${label(a)}: ${where}`);
+        if (scrolls(style)) scroller = scroller || box;
+        else if (r.top < box.top - 1 || r.bottom > box.bottom + 1) problems.push(`clipped by ${label(a)}: ${where}`);
+      }
+      if (!whole) continue;
+      const top = scroller ? Math.max(scroller.top, 0) : 0, bottom = scroller ? Math.min(scroller.bottom, height) : height;
+      if (r.top < top - 1 || r.bottom > bottom + 1) problems.push(`not in sight: ${where} (visible ${Math.round(top)}..${Math.round(bottom)})`);
+    }
+  }
+}
+for (const word of document.querySelectorAll(".card .rank-word")) {
+  if (!shown(word)) continue;
+  const card = word.closest(".card"), w = word.getBoundingClientRect(), c = card.getBoundingClientRect();
+  if (w.left < c.left - 1 || w.right > c.right + 1) problems.push(`a card's word is wider than the card: ${word.textContent}`);
+  for (const corner of card.querySelectorAll(".corner")) {
+    if (!shown(corner)) continue;
+    const k = corner.getBoundingClientRect();
+    if (k.left < w.right && w.left < k.right && k.top < w.bottom && w.top < k.bottom) problems.push(`a card's word is under its corner: ${word.textContent}`);
+  }
+}
+return problems;
+"""
+
+
+# Calls back once the page has drawn twice and every animation that ends has ended (a dialog
+# sliding in is measured where it stops).
+_SETTLED = """
+const done = arguments[0];
+requestAnimationFrame(() => requestAnimationFrame(() => Promise.all(document.getAnimations()
+  .filter((animation) => animation.effect.getTiming().iterations !== Infinity)
+  .map((animation) => animation.finished.catch(() => null))).then(() => done())));
+"""
+
+
+def resize(page: TablePage, width: int, height: int) -> None:
+    """The viewport at this size (as a desktop window: a real scrollbar, no zooming out), once
+    the page has drawn it and its animations have ended."""
+    page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False,
+        "screenWidth": width, "screenHeight": height})
+    page.driver.execute_async_script(_SETTLED)
+
+
+def layout_problems(page: TablePage) -> list[str]:
+    return [str(problem) for problem in page.driver.execute_script(_LAYOUT_PROBLEMS)]

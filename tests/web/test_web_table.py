@@ -366,3 +366,29 @@ def test_the_page_follows_its_game_across_a_reload_and_a_server_restart(open_bro
         for process in (first, second):
             if process is not None:
                 process.stop()
+
+
+def click_listeners(page: TablePage, selector: str) -> int:
+    """How many click listeners the element has, as Chromium's DevTools count them."""
+    found = page.driver.execute_cdp_cmd("Runtime.evaluate", {"expression": f"document.querySelector({selector!r})"})
+    listeners = page.driver.execute_cdp_cmd("DOMDebugger.getEventListeners", {"objectId": found["result"]["objectId"]})
+    return sum(listener["type"] == "click" for listener in listeners["listeners"])
+
+
+def test_a_table_left_for_another_hears_none_of_its_clicks(open_browser, base_url, server: ServerProcess):
+    """Going from one table to another in the same page: the first no longer answers clicks
+    (a card clicked at the second is not played at the first) nor keeps its searches."""
+    with Client(server.address) as client:
+        games = [client.create_game("hearts", table=table_options(
+            ["open", "bot:greedy", "bot:greedy", "bot:greedy"], bot_delay_ms=0, deal_pause_ms=600_000))
+            for _ in range(2)]
+        page = open_browser(f"{base_url}#join={games[0].game_id}&seat=0")
+        page.wait(lambda: len(page.hand()) == 13, message="the first table did not open")
+        assert click_listeners(page, "#app") == 1
+        first = client.get_game(games[0].game_id)
+        page.driver.get(f"{base_url}#join={games[1].game_id}&seat=0")
+        page.wait(lambda: page.driver.execute_script("return location.hash") == f"#game={games[1].game_id}"
+                  and len(page.hand()) == 13, message="the second table did not open")
+        assert click_listeners(page, "#app") == 1
+        play_deal(page)
+        assert client.get_game(games[0].game_id).version == first.version

@@ -289,9 +289,10 @@ class AnalysisRun {
     }
     let table = "";
     if (zero && (zero.table || []).length && variant !== "hearts") {
+      // A row per trump and a column per taker: a column per suit would not fit a phone.
       const suits = [...new Set(zero.table.map((cell) => cell.trump))];
-      const head = suits.map((suit) => `<th>${deck.suitChip(suit)}</th>`).join("");
-      const lines = Array.from({ length: players }, (_, seat) => `<tr><th>${escapeHtml(name(seat))}</th>${suits.map((suit) => {
+      const head = Array.from({ length: players }, (_, seat) => `<th>${escapeHtml(name(seat))}</th>`).join("");
+      const lines = suits.map((suit) => `<tr><th>${deck.suitChip(suit)}</th>${Array.from({ length: players }, (_, seat) => {
         const cell = zero.table.find((entry) => entry.trump === suit && Number(entry.taker || 0) === seat);
         return `<td>${cell ? Number(cell.value || 0) : ""}</td>`;
       }).join("")}</tr>`).join("");

@@ -83,18 +83,18 @@ export class Deck {
     const label = t(`face.${rank}`);
     const role = this.role(info, withRole);
     const name = this.name(code, withRole);
-    const face = !WORDED.has(suit) && PICTURES.has(rank) ? "face" : "";
+    const look = WORDED.has(suit) ? "worded" : PICTURES.has(rank) ? "face" : "";
     let middle;
     if (WORDED.has(suit)) {
       const word = role ? t(`role.${role.toUpperCase()}`) : t(`rank.${rank}`);
       middle = `${suitSvg(suit, "pip")}<span class="rank-word">${word}</span>`;
-    } else if (face) {
+    } else if (look === "face") {
       middle = `<span class="face-letter">${label}</span>${suitSvg(suit, "pip small")}`;
     } else {
       middle = suitSvg(suit, "pip");
     }
     const corner = `<span class="rank">${label}</span>${suitSvg(suit, "corner-suit")}`;
-    return `<${tag} class="card ${colour} ${face} ${role} ${extraClass}" data-code="${code}" title="${name}" ` +
+    return `<${tag} class="card ${colour} ${look} ${role} ${extraClass}" data-code="${code}" title="${name}" ` +
       `aria-label="${name}" ${attrs}><span class="corner tl">${corner}</span><span class="middle">${middle}</span>` +
       `<span class="corner br">${corner}</span></${tag}>`;
   }

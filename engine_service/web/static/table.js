@@ -21,6 +21,16 @@ import { forgetSeat, invitesOf, joinLink } from "./storage.js";
 // A finished trick stays on the felt this long, with its winner marked, whatever comes next.
 const HELD_TRICK_MS = 1500;
 
+// The phone layout's media query (style.css).
+const NARROW = "(max-width: 820px)";
+
+// What another seat is doing, by phase (playing a card otherwise).
+const OTHER_TURN = {
+  PHASE_BIDDING: "turn.other.bid",
+  PHASE_DISCARD: "turn.other.discard",
+  PHASE_DECLARATIONS: "turn.other.declare",
+};
+
 /**
  * The page's clock for holding tricks: the browser's, or one a test installs before the
  * page's scripts run (window.cardgamesClock), so nothing waits on the machine's speed.
@@ -91,14 +101,25 @@ export class Table {
 
   start() {
     this.root.innerHTML = this.skeleton();
-    this.root.addEventListener("click", (event) => this.input.onClick(event));
+    this.clicked = (event) => this.input.onClick(event);
+    this.root.addEventListener("click", this.clicked);
     this.ticker = setInterval(() => this.renderClocks(), 250);
+    // A long hand takes two rows on a narrow screen: redrawn when the screen turns or resizes.
+    this.narrow = window.matchMedia(NARROW);
+    this.narrowChanged = () => { if (this.view) this.renderHand(); };
+    this.narrow.addEventListener("change", this.narrowChanged);
     this.session.follow();
   }
 
   stop() {
     this.session.stop();
     clearInterval(this.ticker);
+    if (this.narrow) this.narrow.removeEventListener("change", this.narrowChanged);
+    // The page's root outlives this table: its clicks and its dialogs' searches stop with it.
+    if (this.clicked) this.root.removeEventListener("click", this.clicked);
+    const overlay = /** @type {any} */ (this.$(".analysis-overlay"));
+    if (overlay && overlay.analysisRun) overlay.analysisRun.cancel();
+    if (overlay && overlay.reviewRun) overlay.reviewRun.cancel();
   }
 
   skeleton() {
@@ -106,16 +127,16 @@ export class Table {
       <section class="game" data-testid="game">
         <div class="banner" data-testid="banner" hidden></div>
         <div class="board">
+          <div class="table-info" data-testid="table-info"></div>
           <div class="felt" data-testid="felt">
             <div class="seats"></div>
             <div class="center">
-              <div class="table-info" data-testid="table-info"></div>
               <div class="trick" data-testid="trick" data-count="0"></div>
               <div class="turn" data-testid="turn"></div>
             </div>
             <div class="result-panel" data-testid="deal-result" hidden></div>
+            <div class="error" data-testid="error" role="alert" hidden></div>
           </div>
-          <div class="error" data-testid="error" role="alert" hidden></div>
           <div class="actions" data-testid="actions"></div>
           <div class="hand" data-testid="hand"></div>
         </div>
@@ -360,11 +381,7 @@ export class Table {
     const variant = this.variant();
     const info = [];
     if (view.trump) info.push(`<span class="info-item" data-testid="trump">${t("info.trump", { suit: this.deck.suitChip(view.trump) })}</span>`);
-    if (view.taker !== undefined) info.push(`<span class="info-item">${t("info.taker", { name: escapeHtml(this.name(num(view.taker))) })}</span>`);
-    if (variant === "hearts" && view.phase === "PHASE_PASSING" && this.seat !== null) {
-      const to = this.passTarget();
-      if (to !== null) info.push(`<span class="info-item">${t("pass.to", { name: escapeHtml(this.name(to)) })}</span>`);
-    }
+    // The taker wears a badge on their nameplate, and the turn line names whom cards are passed to.
     if (variant === "hearts" && view.heartsBroken) info.push(`<span class="info-item">${t("hearts.broken")}</span>`);
     setHtml(this.$(".table-info"), info.join(""));
 
@@ -426,7 +443,7 @@ export class Table {
       }
     }
     if (view.phase === "PHASE_PASSING" && this.seat !== null) return t("turn.you.passed");
-    if (toAct.length === 1) return t("turn.other", { name: this.name(toAct[0]) });
+    if (toAct.length === 1) return t(OTHER_TURN[view.phase] || "turn.other", { name: this.name(toAct[0]) });
     return t("turn.others", { names: toAct.map((seat) => this.name(seat)).join(", ") });
   }
 
@@ -503,7 +520,7 @@ export class Table {
     box.dataset.count = String(hand.length);
     box.style.setProperty("--cards", String(Math.max(hand.length, 1)));
     // On a narrow screen a long hand takes two rows (see style.css).
-    const narrow = window.matchMedia("(max-width: 820px)").matches;
+    const narrow = window.matchMedia(NARROW).matches;
     box.style.setProperty("--per-row", String(narrow && hand.length > 8 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1)));
   }
 
