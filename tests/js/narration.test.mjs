@@ -28,7 +28,7 @@ test("bids, trumps and the trick taken", () => {
   const euchre = table(0, 3, 3, VIEWS["euchre3-trump-A"]);
   assert.deepEqual(narrate({ kind: "bid", seat: 2, bid: { move: { pass: {} }, round: 1 } }, euchre), ["East: pass"]);
   assert.match(narrate({ kind: "trump_chosen", seat: 1, trumpChosen: { trump: "A", round: 1 } }, euchre)[0],
-    /^West takes: trump <span class="chip red">⌂ Architecture<\/span>$/);
+    /^West plays with <span class="chip red">⌂ Architecture<\/span> as trump$/);
   assert.deepEqual(narrate({ kind: "trick_won", seat: 0, trickWon: { points: 3, trick: 1 } }, table(0)), ["You win the trick (3 points)"]);
   assert.deepEqual(narrate({ kind: "trick_won", seat: 0, trickWon: { points: 1, trick: 1 } }, table(0)), ["You win the trick (1 point)"]);
   // euchre3's cards carry no points: its tricks are counted.

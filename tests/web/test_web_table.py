@@ -53,7 +53,7 @@ def play_deal(page: TablePage, *, on_cards: Any = None, on_bid: Any = None) -> d
             legal = page.legal_cards()
             held = len(page.hand())
             page.click(page.testid(f"card-{legal[0]}"))
-            page.wait(lambda held=held: len(page.hand()) == held - 1,
+            page.wait(lambda held=held: len(page.hand()) < held,  # the last card may follow at once
                       message="the hand did not shrink after a play")
             done["cards"] += 1
 
@@ -167,7 +167,7 @@ def test_a_finished_trick_stays_on_the_felt_with_its_winner_while_the_bots_lead_
         elif kind == "cards":
             held = len(page.hand())
             page.click(page.testid(f"card-{page.legal_cards()[0]}"))
-            page.wait(lambda held=held: len(page.hand()) == held - 1 or held_under_the_next_trick())
+            page.wait(lambda held=held: len(page.hand()) < held or held_under_the_next_trick())
         elif kind == "bid":
             page.click(page.testid(f"bid-{page.bids()[0]}"))
     assert kind == "held", "no trick was won by a bot who led the next one"
@@ -392,3 +392,112 @@ def test_a_table_left_for_another_hears_none_of_its_clicks(open_browser, base_ur
         assert click_listeners(page, "#app") == 1
         play_deal(page)
         assert client.get_game(games[0].game_id).version == first.version
+
+
+def test_a_whole_belote3_deal_reads_as_french(open_browser, base_url, server: ServerProcess):
+    """Every sentence the page shows in a seeded belote3 deal (what it asks the person, the
+    table talk, the result), against the list a French reader checked line by line."""
+    with Client(server.address) as client:
+        # The person sits first to bid: no bot speaks before the page is open.
+        game = client.create_game("belote3", seed="french-deal", table=table_options(
+            ["bot:greedy", "open", "bot:greedy"], bot_delay_ms=0, deal_pause_ms=600_000))
+    page = open_browser(f"{base_url}#join={game.game_id}&seat=1", language="fr-FR")
+    page.wait(lambda: len(page.hand()) > 0, message="the join link did not seat the person")
+    asked: list[str] = []
+
+    def read_turn(page: TablePage) -> bool:
+        asked.append(page.text(page.testid("turn")))
+        return True
+
+    def bid(bids: list[str]) -> str:  # passes first, so the bots speak too
+        read_turn(page)
+        return "pass" if len(asked) == 1 else "take" if "take" in bids else bids[0]
+
+    play_deal(page, on_cards=read_turn, on_bid=bid)
+    page.wait(lambda: page.present(page.testid("outcome")), message="no result")
+    talk = list(reversed(page.driver.execute_script(
+        "return [...document.querySelectorAll('[data-testid=\"log\"] li')].map((line) => line.innerText)")))
+    result = [line.strip() for line in page.text(page.testid("deal-result")).splitlines() if line.strip()]
+    assert asked == FRENCH_ASKED, asked
+    assert talk == FRENCH_TALK, talk
+    assert result == FRENCH_RESULT, result
+
+
+# Read line by line by a French reader (a narrow no-break space before ":").
+FRENCH_ASKED: list[str] = [
+    'À vous de parler',
+    'À vous de jouer',
+    'À vous de jouer',
+    'À vous de jouer',
+    'À vous de jouer',
+    'À vous de jouer',
+    'À vous de jouer',
+    'À vous de jouer',
+    'À vous de jouer',
+    'À vous de jouer',
+]
+FRENCH_TALK: list[str] = [
+    'Vous passez',
+    'Ouest prend',
+    'Ouest joue à ♠ pique',
+    'Les cartes sont distribuées',
+    'Vous jouez 10♥',
+    'Ouest joue A♥',
+    'Est joue 8♥',
+    'Ouest remporte le pli (21 points)',
+    'Ouest joue V♠',
+    'Est joue R♠',
+    'Vous jouez 7♥',
+    'Ouest remporte le pli (24 points)',
+    'Ouest joue 9♠',
+    'Est joue 10♠',
+    'Vous jouez A♣',
+    'Ouest remporte le pli (35 points)',
+    'Ouest joue D♠',
+    'Est joue A♠',
+    'Vous jouez D♣',
+    'Est remporte le pli (17 points)',
+    'Est joue 10♣',
+    'Vous jouez V♣',
+    'Ouest joue 8♠',
+    'Ouest remporte le pli (12 points)',
+    'Ouest joue A♦',
+    'Est joue 8♣',
+    'Vous jouez 10♦',
+    'Ouest remporte le pli (21 points)',
+    'Ouest joue R♦',
+    'Est joue 9♥',
+    'Vous jouez V♦',
+    'Ouest remporte le pli (6 points)',
+    'Ouest joue R♥',
+    'Est joue V♥',
+    'Vous jouez 9♣',
+    'Ouest remporte le pli (6 points)',
+    'Ouest joue D♦',
+    'Est joue D♥',
+    'Vous jouez 9♦',
+    'Ouest remporte le pli (6 points)',
+    'Ouest joue 7♦',
+    'Est joue R♣',
+    'Vous jouez 8♦',
+    'Vous remportez le pli (14 points)',
+    'La donne est comptée',
+]
+FRENCH_RESULT: list[str] = [
+    'Donne 1',
+    'Contrat rempli',
+    'Ouest a pris, atout ♠ pique',
+    'Dix de der\u202f: Vous',
+    'Plis\tPoints des cartes',
+    'Est\t1\t17',
+    'Vous\t1\t14',
+    'Ouest\t8\t131',
+    'Cette donne\tPartie',
+    'Est\t+17\t17',
+    'Vous\t+14\t14',
+    'Ouest\t+131\t131',
+    'Analyser cette donne',
+    'Analyser mon jeu',
+    'Donne suivante',
+    'Fermer',
+]

@@ -269,7 +269,7 @@ export class Table {
 
   pushLog(line) {
     this.log.unshift(line);
-    this.log.length = Math.min(this.log.length, 40);
+    this.log.length = Math.min(this.log.length, 120);  // a whole deal of any variant
   }
 
   // ------------------------------------------------------------------ rendering
@@ -554,7 +554,7 @@ export class Table {
 
   outcomeText(result) {
     const variant = this.variant();
-    const family = variant.startsWith("belote") && result.outcome === "DEAL_OUTCOME_SET" ? ".belote"
+    const family = variant.startsWith("belote") && result.outcome === "DEAL_OUTCOME_SET" ? `.${variant}`
       : variant === "hearts" && result.outcome === "DEAL_OUTCOME_PLAYED" ? ".hearts" : "";
     const moon = result.hearts && result.hearts.moonShooter !== undefined ? num(result.hearts.moonShooter) : null;
     const key = `result.outcome.${result.outcome || "DEAL_OUTCOME_UNSPECIFIED"}${family}`;
