@@ -279,11 +279,12 @@ requestAnimationFrame(() => requestAnimationFrame(() => Promise.all(document.get
 
 
 def resize(page: TablePage, width: int, height: int) -> None:
-    """The viewport at this size (as a desktop window: a real scrollbar, no zooming out), once
-    the page has drawn it and its animations have ended."""
+    """The viewport at this size (as a desktop window: a real scrollbar, no zooming out), the
+    page at its top, once the page has drawn it and its animations have ended."""
     page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False,
         "screenWidth": width, "screenHeight": height})
+    page.driver.execute_script("window.scrollTo(0, 0)")  # as a person finds the page (a click may have scrolled it)
     page.driver.execute_async_script(_SETTLED)
 
 
