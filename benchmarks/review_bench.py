@@ -7,7 +7,7 @@ ReviewGame asks for it (every seat, the default budget of 200 ms per known verdi
 64 deals each). The known verdicts share the slots with the real deal's double-dummy
 solves (one slot per deal), so the target holds when those solves fit in the time left.
 
-    .venv/bin/python benchmarks/review_bench.py [--deals 3] [--seed 1]
+    .venv/bin/python benchmarks/review_bench.py [--deals 3] [--seed 1] [--variants hearts,belote]
 """
 
 from __future__ import annotations
@@ -73,6 +73,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=3, help="deals of each variant (default %(default)s)")
     parser.add_argument("--seed", default="1")
+    parser.add_argument("--variants", default=",".join(OPTIONS), help="comma-separated (default: all four)")
     args = parser.parse_args()
     slots = os.cpu_count() or 1
     print(f"machine: {os.cpu_count()} cores; the server's analysis slots: {slots}")
@@ -82,7 +83,7 @@ def main() -> None:
             with Client(server.address) as client:
                 print("| variant | decisions (non-forced) | first verdict | whole deal | target | ratio | decisions/s |")
                 print("|---|---|---|---|---|---|---|")
-                for variant in OPTIONS:
+                for variant in args.variants.split(","):
                     rows = []
                     for index in range(args.deals):
                         game_id = played_deal(client, variant, f"{args.seed}:{variant}:{index}")

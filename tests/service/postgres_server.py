@@ -35,7 +35,9 @@ class PostgresServer:
     """``initdb`` into a fresh directory, then ``postgres`` on a free loopback port, trust
     authentication for the user ``cardgames``, database ``cardgames``."""
 
-    def __init__(self) -> None:
+    def __init__(self, *settings: str) -> None:
+        """``settings``: more ``name=value`` server settings (``-c``)."""
+        self.settings = [argument for setting in settings for argument in ("-c", setting)]
         bin_dir = binaries()
         if bin_dir is None:
             raise RuntimeError("no PostgreSQL server binaries: scripts/setup installs Debian's postgresql")
@@ -72,7 +74,7 @@ class PostgresServer:
             self.process = subprocess.Popen(
                 self._as_owner([str(self.bin / "postgres"), "-D", str(self.data), "-p", str(self.port),
                                 "-c", "listen_addresses=127.0.0.1", "-c", f"unix_socket_directories={self.root}",
-                                "-c", "max_connections=200", "-c", "shared_buffers=64MB"]),
+                                "-c", "max_connections=200", "-c", "shared_buffers=64MB", *self.settings]),
                 stdout=log, stderr=log, cwd=self.root)
         deadline = time.monotonic() + timeout
         while subprocess.run([str(self.bin / "pg_isready"), "-h", "127.0.0.1", "-p", str(self.port)],

@@ -8,9 +8,15 @@ The same guarantees as the SQLite store (``contract.py``), from PostgreSQL's own
   the game row is at ``v``, under the primary key (game, version) and the unique request
   id; a second writer at the same version waits for the first, then inserts nothing and
   gets ``VersionConflict``;
-- every commit sends ``NOTIFY cardgames_entries, '<game id>:<version>'`` (delivered on
-  commit): replicas following a game read its new entries from the database, never from
-  the notice, and a replica that reconnects catches up on every game it follows.
+- no transaction that writes an entry notifies: PostgreSQL serialises the commits of every
+  transaction that has notified behind one lock, so notices in the entries' own
+  transactions capped all replicas together at that lock's rate. After its commits, each
+  replica sends the versions it reached in notices of their own, coalesced (one notice for
+  what it committed while the previous one was sent, ``'<game id>:<version>,...'``).
+  Replicas following a game read its new entries from the database, never from the notice;
+  a replica that reconnects catches up on every game it follows, and a notice that never
+  came (its replica stopped between the commit and the notice) is made up for by reading
+  the followed games' versions every FOLLOW_CHECK_SECONDS.
 
 Connections come from a pool (psycopg 3, async). A lost connection or a database that is
 down makes calls fail with ``StorageUnavailable`` (UNAVAILABLE) until it is back.
@@ -19,6 +25,7 @@ down makes calls fail with ``StorageUnavailable`` (UNAVAILABLE) until it is back
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
@@ -166,8 +173,10 @@ POOL_SIZE = 20
 CONNECT_TIMEOUT = 2.0
 # After losing its listening connection, a follower tries again this often.
 RECONNECT_SECONDS = 0.5
-# A follower with no notice for this long reads the versions of its games itself.
-FOLLOW_CHECK_SECONDS = 30.0
+# A follower reads the versions of its games itself this often (a notice never sent).
+FOLLOW_CHECK_SECONDS = 2.0
+# A notice's payload stays under PostgreSQL's 8,000 bytes.
+NOTICE_BYTES = 7000
 _NOW = "extract(epoch from clock_timestamp())"
 
 T = TypeVar("T")
@@ -180,6 +189,7 @@ class PostgresStore:
         logs.bridge(("psycopg", "psycopg.pool"), "database_driver")
         self._pool: AsyncConnectionPool | None = None
         self._checking: asyncio.Task[None] | None = None
+        self._notices = _Notices(self._connection)
 
     # ----------------------------------------------------------------- lifecycle
     async def open(self) -> None:
@@ -213,6 +223,7 @@ class PostgresStore:
             await conn.execute("INSERT INTO cardgames_schema VALUES (%s)", (len(MIGRATIONS),))
 
     async def close(self) -> None:
+        await self._notices.close()
         if self._pool is not None:
             await self._pool.close()
 
@@ -275,8 +286,7 @@ class PostgresStore:
         async def entry(conn: psycopg.AsyncConnection[Any]) -> None:
             # One statement, so one transaction and one round trip: the entry is inserted only
             # if the game is at the version before (compare-and-set; a racing insert at the
-            # same version, or of the same request id, inserts nothing), the row follows it,
-            # and the notice goes out with the commit.
+            # same version, or of the same request id, inserts nothing) and the row follows it.
             cursor = await conn.execute(
                 "WITH inserted AS ("
                 " INSERT INTO moves (game_id, version, seat, move, request_id, answer, created_at, actor)"
@@ -285,16 +295,16 @@ class PostgresStore:
                 " updated AS ("
                 " UPDATE games SET version = %s, status = %s, scores = %s, updated_at = %s, open_seats = %s, due = %s"
                 " WHERE game_id = %s AND EXISTS (SELECT 1 FROM inserted) RETURNING version)"
-                " SELECT pg_notify(%s, %s) FROM updated",
+                " SELECT version FROM updated",
                 (game_id, move.version, NO_SEAT if move.seat is None else move.seat, move.move, move.request_id,
                  json_or_null(move.answer), move.at, move.actor, game_id, move.version - 1,
-                 move.version, facts.status, json.dumps(facts.scores), move.at, facts.open_seats, facts.due, game_id,
-                 CHANNEL, f"{game_id}:{move.version}"),
+                 move.version, facts.status, json.dumps(facts.scores), move.at, facts.open_seats, facts.due, game_id),
             )
             if await cursor.fetchone() is None:
                 raise VersionConflict("the game has moved on; reload it")
 
         await self._run(write)
+        self._notices.committed(game_id, move.version)  # after the commit, apart from it
 
     async def bound_idle(self, idle_seconds: float) -> None:
         query, params = idle_bound_query("%s", idle_seconds)
@@ -440,9 +450,8 @@ class PostgresStore:
                     # A connection dropped silently (an idle TCP link cut) gives no error: every
                     # FOLLOW_CHECK_SECONDS without a notice, the versions are read again.
                     async for notice in conn.notifies(timeout=FOLLOW_CHECK_SECONDS):
-                        changed, _, reached = notice.payload.rpartition(":")
-                        if reached.isdigit():
-                            on_change(changed, int(reached))
+                        for changed, reached in _reached(notice.payload):
+                            on_change(changed, reached)
                     games = watched()
                     if games:
                         for game_id, version in (await self.versions_of(games)).items():
@@ -451,6 +460,70 @@ class PostgresStore:
                 await asyncio.sleep(RECONNECT_SECONDS)
             finally:
                 await conn.close()
+
+
+class _Notices:
+    """Tells the other replicas which versions this one committed, after the commits, in
+    notices of their own: what is committed while one notice is sent goes in the next one
+    (a game once, at its latest version), so a replica sends at most one notice at a time
+    however many entries it commits."""
+
+    def __init__(self, connection: Callable[[], Any]) -> None:
+        self._connection = connection
+        self._reached: dict[str, int] = {}
+        self._wake = asyncio.Event()
+        self._sender: asyncio.Task[None] | None = None
+
+    def committed(self, game_id: str, version: int) -> None:
+        self._reached[game_id] = max(version, self._reached.get(game_id, 0))
+        self._wake.set()
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.get_running_loop().create_task(self._send())
+
+    async def _send(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            reached, self._reached = self._reached, {}
+            try:
+                async with self._connection() as conn:
+                    for payload in _payloads(reached):
+                        await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+            except (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout):
+                pass  # the database is away: followers read the versions when it is back
+
+    async def close(self) -> None:
+        if self._sender is not None:
+            self._sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sender
+
+
+def _payloads(reached: dict[str, int]) -> list[str]:
+    """``'<game id>:<version>,...'``, cut into notices PostgreSQL accepts."""
+    payloads: list[str] = []
+    current: list[str] = []
+    size = 0
+    for game_id, version in reached.items():
+        item = f"{game_id}:{version}"
+        if current and size + len(item) + 1 > NOTICE_BYTES:
+            payloads.append(",".join(current))
+            current, size = [], 0
+        current.append(item)
+        size += len(item) + 1
+    if current:
+        payloads.append(",".join(current))
+    return payloads
+
+
+def _reached(payload: str) -> list[tuple[str, int]]:
+    """The games and versions a notice names (anything else in it is ignored)."""
+    found = []
+    for item in payload.split(","):
+        game_id, _, version = item.rpartition(":")
+        if game_id and version.isdigit():
+            found.append((game_id, int(version)))
+    return found
 
 
 async def _apply_rating(conn: psycopg.AsyncConnection[Any], match: RatedMatch) -> None:
