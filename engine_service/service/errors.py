@@ -64,6 +64,8 @@ class ServiceReason(str, Enum):
     OPEN_TABLES_EXCEEDED = "OPEN_TABLES_EXCEEDED"  # tables of one caller waiting for players
     GAMES_IN_PLAY_EXCEEDED = "GAMES_IN_PLAY_EXCEEDED"  # games of one caller not over
     CALLER_SHARE_EXHAUSTED = "CALLER_SHARE_EXHAUSTED"
+    CALLER_WAITING_SHARE_EXHAUSTED = "CALLER_WAITING_SHARE_EXHAUSTED"  # hints of one caller waiting their turn
+    WAIT_PAST_DEADLINE = "WAIT_PAST_DEADLINE"  # the hints ahead would keep this one past its deadline
     DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
     STORAGE_UNAVAILABLE = "STORAGE_UNAVAILABLE"
 
@@ -143,9 +145,11 @@ class FailedPrecondition(ServiceError):
 class SolverBusy(ServiceError):
     """Every solver slot is taken: try again shortly (RESOURCE_EXHAUSTED)."""
 
-    retry_after: float | None = 1.0  # seconds a caller waits before trying again (google.rpc.RetryInfo)
-
     default_reason = ServiceReason.SOLVER_BUSY
+
+    def __init__(self, message: str, *, reason: ServiceReason | None = None, retry_after: float = 1.0) -> None:
+        super().__init__(message, reason=reason)
+        self.retry_after = retry_after  # seconds a caller waits before trying again (google.rpc.RetryInfo)
 
 
 class DeadlineExceeded(ServiceError):

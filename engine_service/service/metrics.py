@@ -7,6 +7,7 @@
 | `cardgames_entries_committed_total` | counter | kind (`move`, `table`: claims, resignations...) |
 | `cardgames_watchers` | gauge | |
 | `cardgames_solver_slots_busy` | gauge | pool (`hint`, `analysis`) |
+| `cardgames_solver_waiting` | gauge | pool (`hint`: hints waiting their turn) |
 | `cardgames_store_seconds` | histogram | operation (`append`, `create`) |
 | `cardgames_database_up` | gauge | 1 while the database answers |
 """
@@ -24,15 +25,17 @@ RPC_SECONDS = Histogram("cardgames_rpc_seconds", "RPC latency", ["method"], regi
 ENTRIES = Counter("cardgames_entries_committed", "Log entries committed", ["kind"], registry=REGISTRY)
 WATCHERS = Gauge("cardgames_watchers", "Watch streams open", registry=REGISTRY)
 SOLVER_SLOTS = Gauge("cardgames_solver_slots_busy", "Solver slots in use", ["pool"], registry=REGISTRY)
+SOLVER_WAITING = Gauge("cardgames_solver_waiting", "Solves waiting for a slot", ["pool"], registry=REGISTRY)
 STORE_SECONDS = Histogram("cardgames_store_seconds", "Store write latency, to the commit", ["operation"],
                           registry=REGISTRY,
                           buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5))
 DATABASE_UP = Gauge("cardgames_database_up", "1 while the database answers", registry=REGISTRY)
 
 
-def watch_slots(pool: str, busy: Callable[[], int]) -> None:
-    """The gauge of a solver pool reads its busy count when scraped."""
+def watch_slots(pool: str, busy: Callable[[], int], waiting: Callable[[], int]) -> None:
+    """The gauges of a solver pool read its busy and waiting counts when scraped."""
     SOLVER_SLOTS.labels(pool=pool).set_function(busy)
+    SOLVER_WAITING.labels(pool=pool).set_function(waiting)
 
 
 def serve(address: str) -> str:

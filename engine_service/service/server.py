@@ -99,8 +99,8 @@ class Server:
         self.runner = TableRunner(self.games, self.solving)
         # The gauges hold the pools, not the server: the registry is global and outlives it.
         solving = self.solving
-        metrics.watch_slots("hint", lambda: solving.hints.busy)
-        metrics.watch_slots("analysis", lambda: solving.analysis.busy)
+        metrics.watch_slots("hint", lambda: solving.hints.busy, lambda: solving.hints.waiting)
+        metrics.watch_slots("analysis", lambda: solving.analysis.busy, lambda: solving.analysis.waiting)
         self._database_watch: asyncio.Task[None] | None = None
         interceptor = ServiceInterceptor()
         services = (

@@ -150,7 +150,10 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
         max_samples = request.max_samples or hints.MAX_SAMPLES
         if not hints.MIN_SAMPLES <= max_samples <= hints.MAX_SAMPLES:
             raise InvalidInput(f"max_samples must be 0..{hints.MAX_SAMPLES}", field="max_samples")
-        question = await self.games.hint_question(request.game_id, request.seat, await self.callers.credential(context))
+        credential = await self.callers.credential(context)
+        question = await self.games.hint_question(request.game_id, request.seat, credential)
+        # Whose turn in the hint queue: the seat's holder (players behind one address wait apart).
+        caller = credential.holder if credential is not None else self.callers.key(context)
         hint = await self.solving.hint(
             question,
             seed=_optional(request, "seed"),
@@ -158,6 +161,7 @@ class GameServiceServicer(api_grpc.GameServiceServicer):
             max_samples=max_samples,
             time_remaining=context.time_remaining(),
             started=started,
+            caller=caller,
         )
         return api.GetHintResponse(hint=convert.hint(hint))
 

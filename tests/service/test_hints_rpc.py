@@ -7,11 +7,12 @@ import itertools
 import math
 import random
 import time
+import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 import grpc
 import pytest
-from cardgames_client import CardgamesError, Client, CreatedGame, deal_input, move_text, pb
+from cardgames_client import Client, CreatedGame, deal_input, move_text, pb
 
 from engine_service.rules import Deal, new_game
 from engine_service.rules.notation import format_deal
@@ -28,15 +29,16 @@ def legal_moves(view: pb.GameView) -> list[str]:
 
 
 def free_slot_hint(client: Client, game: CreatedGame, seat: int):
-    """A short hint, retried for up to a second while the solver slot is busy."""
-    for _ in range(20):
-        try:
-            return client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=10)
-        except CardgamesError as error:
-            if error.reason != "SOLVER_BUSY":
-                raise
-            time.sleep(0.05)
+    """A short hint (it waits its turn if the hint slots are busy)."""
     return client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=10)
+
+
+def metric(address: str, name: str) -> float:
+    """A metric's value, as the server's /metrics says."""
+    with urllib.request.urlopen(f"http://{address}/metrics", timeout=10) as answer:
+        text = answer.read().decode()
+    line = next(line for line in text.splitlines() if line.startswith(name + " "))
+    return float(line.rsplit(" ", 1)[1])
 
 
 def strong_euchre3_deal() -> str:
@@ -139,37 +141,38 @@ def test_a_hint_that_cannot_finish_by_the_deadline_is_deadline_exceeded_and_the_
         process.stop()
 
 
-def test_a_saturated_hint_pool_refuses_at_once_and_analyses_and_reads_keep_their_pace(tmp_path):
-    """One hint slot: while a long hint runs, another hint is RESOURCE_EXHAUSTED, while an
-    analysis (its own pool) and reads answer."""
-    process = ServerProcess(tmp_path / "games.db", "--hint-slots", "1", env=CRAWLING).start()
+def test_a_busy_hint_pool_queues_hints_refuses_at_once_those_it_would_keep_past_their_deadline(tmp_path):
+    """One hint slot, searches crawling: while a long hint runs, a hint whose deadline the
+    wait would pass is refused at once (RESOURCE_EXHAUSTED, WAIT_PAST_DEADLINE, the expected
+    wait as RetryInfo); one with time to wait waits and is answered after it; analyses (their
+    own pool) and reads answer meanwhile."""
+    process = ServerProcess(tmp_path / "games.db", "--hint-slots", "1", "--metrics-address", "127.0.0.1:0",
+                            env=CRAWLING).start()
+    metrics = process.wait_for_log(lambda record: record.get("event") == "metrics_started")["address"]
     try:
         with Client(process.address, timeout=4.0) as long_client, Client(process.address) as client:
             game = client.create_game("belote3", seed="slow-q")  # slow deals: see the deadline test
             table = play_until_card_play(client, game, random.Random(3))
             seat = table.to_act[0]
-
-            def long_hint() -> object:
-                # Crawling searches: the call's 4 s deadline ends it.
-                while True:  # a probe below may hold the slot for a moment
-                    try:
-                        return long_client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=60_000)
-                    except CardgamesError as error:
-                        if error.reason != "SOLVER_BUSY":
-                            return error
-
             quick = client.create_game("euchre3", seed="quick-probe")  # its hints take a millisecond
             quick_seat = play_until_card_play(client, quick, random.Random(4)).to_act[0]
-            with ThreadPoolExecutor(1) as pool:
-                running = pool.submit(long_hint)
-                busy = None
-                while busy is None and not running.done():  # until the long hint holds the slot
-                    try:
-                        client.get_hint(quick.game_id, quick_seat, quick.tokens[quick_seat], budget_ms=1)
-                    except CardgamesError as error:
-                        busy = error
-                assert busy is not None and busy.code == grpc.StatusCode.RESOURCE_EXHAUSTED
-                assert busy.reason == "SOLVER_BUSY"
+            with ThreadPoolExecutor(2) as pool:
+                # Crawling searches: the call's 4 s deadline ends it (with the deals solved by then, or none).
+                running = pool.submit(lambda: error_of(lambda: long_client.get_hint(
+                    game.game_id, seat, game.tokens[seat], budget_ms=60_000)))
+                while not metric(metrics, 'cardgames_solver_slots_busy{pool="hint"}'):
+                    assert not running.done(), running.result()
+                hurried = Client(process.address, timeout=1.0)
+                asked = time.monotonic()
+                refused = error_of(lambda: hurried.get_hint(quick.game_id, quick_seat, quick.tokens[quick_seat],
+                                                            budget_ms=1))
+                assert time.monotonic() - asked < 0.9, "refused only once its deadline had passed"
+                assert (refused.code, refused.reason) == (grpc.StatusCode.RESOURCE_EXHAUSTED, "WAIT_PAST_DEADLINE")
+                assert refused.retry_after is not None and 1.0 < refused.retry_after <= 4.0, refused.retry_after
+                patient = pool.submit(lambda: Client(process.address, timeout=60).get_hint(
+                    quick.game_id, quick_seat, quick.tokens[quick_seat], budget_ms=1))
+                while not metric(metrics, 'cardgames_solver_waiting{pool="hint"}'):  # it waits its turn
+                    assert not patient.done(), patient.result()
                 last_trick = deal_input("belote", position="0:A... K... Q... J...;trump=H;taker=0;leader=0")
                 assert client.analyze_deal(last_trick).play.value == 30  # the ace, ten of last trick
                 assert list(client.analyze_deals([last_trick]))[0].analysis.play.value == 30
@@ -177,17 +180,31 @@ def test_a_saturated_hint_pool_refuses_at_once_and_analyses_and_reads_keep_their
                     client.get_game(game.game_id, seat, game.tokens[seat])
                 # Liveness, not speed: a solve holding the GIL would hold these reads until it ended.
                 assert not running.done(), "the reads waited for the hint"
-                outcome = running.result()  # a hint of the deals solved by then, or none solved in time
+                outcome = running.result()
                 assert getattr(outcome, "code", grpc.StatusCode.DEADLINE_EXCEEDED) == grpc.StatusCode.DEADLINE_EXCEEDED
-            # The slot is free again once the long hint has ended (its last moments on the
-            # server may outlast the client's deadline).
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    assert client.get_hint(quick.game_id, quick_seat, quick.tokens[quick_seat], budget_ms=1).samples >= 1
-                    break
-                except CardgamesError as error:
-                    assert error.reason == "SOLVER_BUSY" and time.monotonic() < deadline
-                    time.sleep(0.05)
+                assert patient.result().samples >= 1  # it waited its turn, and was answered
+    finally:
+        process.stop()
+
+
+def test_more_hint_callers_than_threads_all_wait_their_turn_and_are_answered(tmp_path):
+    """Two hint slots, searches ten times slower, eight players asking at once (each for a
+    budget the slots cannot serve side by side): none is refused, every one is answered."""
+    process = ServerProcess(tmp_path / "games.db", "--hint-slots", "2", env={"CARDGAMES_TEST_SLOWDOWN": "10"}).start()
+    try:
+        with Client(process.address, timeout=60) as client:
+            seats = []
+            for number in range(8):
+                game = client.create_game("belote", seed=f"queue-{number}")
+                seats.append((game, client.get_game(game.game_id).to_act[0]))
+
+            def ask(entry: tuple[CreatedGame, int]) -> pb.Hint:
+                game, seat = entry
+                with Client(process.address, timeout=60) as own:
+                    return own.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=300)
+
+            with ThreadPoolExecutor(len(seats)) as pool:
+                answered = list(pool.map(ask, seats))
+        assert all(hint.samples >= 1 for hint in answered)
     finally:
         process.stop()

@@ -202,10 +202,14 @@ class GameServiceServicer:
         policy play-outs to five tricks from the end, then exact). Bids, the euchre3 discard
         and belote declarations: each option played out to the end of the deal (later bidders
         and the play double dummy), ranked by the seat's deal-score margin. The hearts pass:
-        all 286 choices, each valued by policy play-outs of whole deals. FAILED_PRECONDITION
-        (HINT_UNAVAILABLE) between deals; RESOURCE_EXHAUSTED (SOLVER_BUSY) when every solver
-        slot is taken; DEADLINE_EXCEEDED when the call's deadline passes before the minimum
-        number of deals is solved.
+        all 286 choices, each valued by policy play-outs of whole deals. A hint that cannot
+        start at once waits its turn (first come, first served), its budget counted from the
+        end of its wait. FAILED_PRECONDITION (HINT_UNAVAILABLE) between deals;
+        RESOURCE_EXHAUSTED at once, with the expected wait as its RetryInfo, when the hints
+        ahead would keep it past the call's deadline (WAIT_PAST_DEADLINE), when the caller has
+        its share of waiting hints already (CALLER_WAITING_SHARE_EXHAUSTED) or every waiting
+        place is taken (SOLVER_BUSY); DEADLINE_EXCEEDED when the call's deadline passes before
+        the minimum number of deals is solved.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
