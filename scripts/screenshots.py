@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cardgames_client import Client, table_options  # noqa: E402
+from cardgames_client import PLAYERS, Client, table_options  # noqa: E402
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
@@ -35,7 +35,7 @@ def browser(work: Path, language: str) -> webdriver.Chrome:
 
 
 def open_table(page: TablePage, server: ServerProcess, variant: str, seed: str) -> None:
-    players = 3 if variant in ("belote3", "euchre3") else 4
+    players = PLAYERS[variant]
     with Client(server.address) as client:
         game = client.create_game(variant, seed=seed, table=table_options(
             ["open"] + ["bot:greedy"] * (players - 1), bot_delay_ms=0, deal_pause_ms=600_000))

@@ -6,13 +6,12 @@ every dialog, nothing a person needs is cut, hidden or reached by scrolling side
 from __future__ import annotations
 
 import pytest
-from cardgames_client import Client, table_options
+from cardgames_client import PLAYERS, Client, table_options
 
 from tests.service.server_process import ServerProcess
 from tests.web.pages import TablePage, layout_problems, resize
 
 SIZES = [(390, 844), (768, 1024), (1280, 757)]
-PLAYERS = {"hearts": 4, "belote": 4, "belote3": 3, "euchre3": 3}
 
 
 class Layouts:
