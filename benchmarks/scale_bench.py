@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from cardgames_client import Client  # noqa: E402
+from cardgames_client import CardgamesError, Client  # noqa: E402
 from service_bench import cpu_seconds, percentile, run_moves, server_pids  # noqa: E402
 
 from tests.service.players import choose  # noqa: E402
@@ -91,10 +91,10 @@ def client_process(addresses: list[str], games: int, seconds: float, seed: int, 
 
 def measure_moves(addresses: list[str], replica_pids: list[int], postgres: PostgresServer | None, games: int,
                   processes: int, seconds: float) -> dict[str, object]:
-    queue: multiprocessing.Queue = multiprocessing.Queue()
+    context = multiprocessing.get_context("spawn")  # fresh interpreters: no copy of this one's state
+    queue = context.Queue()
     share = [games // processes + (index < games % processes) for index in range(processes)]
-    workers = [multiprocessing.get_context("spawn").Process(target=client_process,
-                                                            args=(addresses, count, seconds, index, queue))
+    workers = [context.Process(target=client_process, args=(addresses, count, seconds, index, queue))
                for index, count in enumerate(share) if count]
     servers_before = live_cpu(replica_pids)
     database_before = cpu_by_pid(postgres_pids(postgres)) if postgres else {}
@@ -126,9 +126,12 @@ def notice_latency(first: str, second: str, moves: int = 300) -> tuple[float, fl
         stream = watching.watch(game.game_id, timeout=600)
 
         def watch() -> None:
-            for item in stream:
-                if item.HasField("change"):
-                    arrived[item.change.version] = time.monotonic()
+            try:
+                for item in stream:
+                    if item.HasField("change"):
+                        arrived[item.change.version] = time.monotonic()
+            except CardgamesError:
+                return  # the stream closed at the end
 
         watcher = threading.Thread(target=watch, daemon=True)
         watcher.start()
@@ -145,7 +148,7 @@ def notice_latency(first: str, second: str, moves: int = 300) -> tuple[float, fl
         deadline = time.monotonic() + 30
         while not set(acknowledged) <= set(arrived) and time.monotonic() < deadline:
             time.sleep(0.01)
-        stream.cancel()
+        watching.close()
     latencies = sorted(max(0.0, arrived[v] - acknowledged[v]) for v in acknowledged if v in arrived)
     return percentile(latencies, 0.5), percentile(latencies, 0.99)
 
@@ -183,8 +186,8 @@ def ceiling_process(url: str, connections: int, seconds: float, notify: str, out
 def ceilings(url: str, connections: int, processes: int, seconds: float) -> dict[str, float]:
     found = {}
     for notify in ("none", "inside", "after"):
-        queue: multiprocessing.Queue = multiprocessing.Queue()
         context = multiprocessing.get_context("spawn")
+        queue = context.Queue()
         workers = [context.Process(target=ceiling_process, args=(url, connections // processes, seconds, notify, queue))
                    for _ in range(processes)]
         for worker in workers:
