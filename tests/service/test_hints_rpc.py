@@ -6,13 +6,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import time
 import urllib.request
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import grpc
 import pytest
-from cardgames_client import Client, CreatedGame, deal_input, move_text, pb
+from cardgames_client import CardgamesError, Client, CreatedGame, deal_input, move_text, pb
 
 from engine_service.rules import Deal, new_game
 from engine_service.rules.notation import format_deal
@@ -31,6 +31,14 @@ def legal_moves(view: pb.GameView) -> list[str]:
 def free_slot_hint(client: Client, game: CreatedGame, seat: int):
     """A short hint (it waits its turn if the hint slots are busy)."""
     return client.get_hint(game.game_id, seat, game.tokens[seat], budget_ms=10)
+
+
+def outcome_of(call: Callable[[], object]) -> object:
+    """What a call returns, or the error it raises."""
+    try:
+        return call()
+    except CardgamesError as error:
+        return error
 
 
 def metric(address: str, name: str) -> float:
@@ -142,7 +150,7 @@ def test_a_hint_that_cannot_finish_by_the_deadline_is_deadline_exceeded_and_the_
 
 
 def test_a_busy_hint_pool_queues_hints_refuses_at_once_those_it_would_keep_past_their_deadline(tmp_path):
-    """One hint slot, searches crawling: while a long hint runs, a hint whose deadline the
+    """One hint slot, searches crawling: while a long hint runs (8 s), a hint whose deadline the
     wait would pass is refused at once (RESOURCE_EXHAUSTED, WAIT_PAST_DEADLINE, the expected
     wait as RetryInfo); one with time to wait waits and is answered after it; analyses (their
     own pool) and reads answer meanwhile."""
@@ -150,25 +158,24 @@ def test_a_busy_hint_pool_queues_hints_refuses_at_once_those_it_would_keep_past_
                             env=CRAWLING).start()
     metrics = process.wait_for_log(lambda record: record.get("event") == "metrics_started")["address"]
     try:
-        with Client(process.address, timeout=4.0) as long_client, Client(process.address) as client:
+        with Client(process.address, timeout=8.0) as long_client, Client(process.address) as client:
             game = client.create_game("belote3", seed="slow-q")  # slow deals: see the deadline test
             table = play_until_card_play(client, game, random.Random(3))
             seat = table.to_act[0]
             quick = client.create_game("euchre3", seed="quick-probe")  # its hints take a millisecond
             quick_seat = play_until_card_play(client, quick, random.Random(4)).to_act[0]
             with ThreadPoolExecutor(2) as pool:
-                # Crawling searches: the call's 4 s deadline ends it (with the deals solved by then, or none).
-                running = pool.submit(lambda: error_of(lambda: long_client.get_hint(
+                # Crawling searches: the call's 8 s deadline ends it (with the deals solved by then, or none).
+                running = pool.submit(lambda: outcome_of(lambda: long_client.get_hint(
                     game.game_id, seat, game.tokens[seat], budget_ms=60_000)))
                 while not metric(metrics, 'cardgames_solver_slots_busy{pool="hint"}'):
                     assert not running.done(), running.result()
                 hurried = Client(process.address, timeout=1.0)
-                asked = time.monotonic()
                 refused = error_of(lambda: hurried.get_hint(quick.game_id, quick_seat, quick.tokens[quick_seat],
                                                             budget_ms=1))
-                assert time.monotonic() - asked < 0.9, "refused only once its deadline had passed"
+                # Refused at once: had it waited for its deadline, it would be DEADLINE_EXCEEDED.
                 assert (refused.code, refused.reason) == (grpc.StatusCode.RESOURCE_EXHAUSTED, "WAIT_PAST_DEADLINE")
-                assert refused.retry_after is not None and 1.0 < refused.retry_after <= 4.0, refused.retry_after
+                assert refused.retry_after is not None and 1.0 < refused.retry_after <= 8.0, refused.retry_after
                 patient = pool.submit(lambda: Client(process.address, timeout=60).get_hint(
                     quick.game_id, quick_seat, quick.tokens[quick_seat], budget_ms=1))
                 while not metric(metrics, 'cardgames_solver_waiting{pool="hint"}'):  # it waits its turn
