@@ -56,6 +56,8 @@ ANSWER_SECONDS = 0.003
 # when it is answered (a solver kept warm from one deal to the next was no faster: its
 # tables start small and grow to the position).
 ANALYSIS_MEMORY_MB = DEFAULT_MEMORY_MB
+# A call is refused when the wait leaves it less than this to compute before its deadline.
+LEAST_WORK_SECONDS = 0.05
 # The hint bots' place in the hint queue, as one caller (at most half the slots: bot_move).
 BOTS = "bots"
 # Hints waiting for a slot, at most, per slot of the pool; and one caller's share of them.
@@ -223,7 +225,7 @@ class SolverPool:
         if shared and len(self._waiting) >= self.waiting_places:
             raise SolverBusy(f"{self.waiting_places} {self.name}s are waiting already; about {expected:.1f} s to wait",
                              retry_after=expected)
-        if time_remaining is not None and expected + cost > time_remaining:
+        if time_remaining is not None and expected + min(cost, LEAST_WORK_SECONDS) > time_remaining:
             raise SolverBusy(f"the {self.name}s ahead would keep this one waiting about {expected:.1f} s, past its "
                              "deadline", reason=ServiceReason.WAIT_PAST_DEADLINE, retry_after=expected)
         waiter = _Waiter(caller, wanted, cost)
@@ -237,13 +239,14 @@ class SolverPool:
                     slot.release()
             else:
                 waiter.granted.cancel()
-                with contextlib.suppress(ValueError):
-                    self._waiting.remove(waiter)
+                self._waiting.remove(waiter)
+                self._left_queue(caller)
             raise
-        finally:
-            self._waiting_callers[caller] -= 1
-            if self._waiting_callers[caller] <= 0:
-                del self._waiting_callers[caller]
+
+    def _left_queue(self, caller: str) -> None:
+        self._waiting_callers[caller] -= 1
+        if self._waiting_callers[caller] <= 0:
+            del self._waiting_callers[caller]
 
     def _take(self, wanted: int, caller: str, cost: float) -> list[Slot]:
         """Slots now: as many as wanted and free, less one for each call still waiting."""
@@ -260,8 +263,7 @@ class SolverPool:
         self._serving = False
         while self._waiting and self._busy < self.slots:
             waiter = self._waiting.popleft()
-            if waiter.granted.done():  # its call went away
-                continue
+            self._left_queue(waiter.caller)
             waiter.granted.set_result(self._take(waiter.wanted, waiter.caller, waiter.cost))
 
     async def run(self, work: Callable[..., T], *args: Any, caller: str = "", stoppable: bool = False,

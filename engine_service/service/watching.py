@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections import Counter
 from collections.abc import AsyncIterator
 
@@ -19,7 +20,7 @@ from .errors import OutOfRange, ServiceError
 from .live import LiveGames
 
 # The longest a watcher sleeps without looking at its game (the store's notices wake it sooner).
-WATCH_SAFETY_SECONDS = 1.0
+WATCH_SAFETY_SECONDS = float(os.environ.get("CARDGAMES_TEST_POLL_SECONDS", "1.0"))
 
 
 class Watchers:

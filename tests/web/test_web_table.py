@@ -385,7 +385,9 @@ def test_a_table_left_for_another_hears_none_of_its_clicks(open_browser, base_ur
         page = open_browser(f"{base_url}#join={games[0].game_id}&seat=0")
         page.wait(lambda: len(page.hand()) == 13, message="the first table did not open")
         assert click_listeners(page, "#app") == 1
-        first = client.get_game(games[0].game_id)
+        # The bots have passed their cards: the first table waits for the person alone.
+        first = page.wait(lambda: (lambda view: view if list(view.to_act) == [0] else None)(
+            client.get_game(games[0].game_id)), message="the bots of the first table did not pass")
         page.driver.get(f"{base_url}#join={games[1].game_id}&seat=0")
         page.wait(lambda: page.driver.execute_script("return location.hash") == f"#game={games[1].game_id}"
                   and len(page.hand()) == 13, message="the second table did not open")

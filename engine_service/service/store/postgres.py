@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
@@ -173,8 +174,9 @@ POOL_SIZE = 20
 CONNECT_TIMEOUT = 2.0
 # After losing its listening connection, a follower tries again this often.
 RECONNECT_SECONDS = 0.5
-# A follower reads the versions of its games itself this often (a notice never sent).
-FOLLOW_CHECK_SECONDS = 2.0
+# A follower reads the versions of its games itself this often (a notice never sent). The
+# variable is for tests that must see the notices alone at work (watching.py reads it too).
+FOLLOW_CHECK_SECONDS = float(os.environ.get("CARDGAMES_TEST_POLL_SECONDS", "2.0"))
 # A notice's payload stays under PostgreSQL's 8,000 bytes.
 NOTICE_BYTES = 7000
 _NOW = "extract(epoch from clock_timestamp())"
@@ -223,9 +225,11 @@ class PostgresStore:
             await conn.execute("INSERT INTO cardgames_schema VALUES (%s)", (len(MIGRATIONS),))
 
     async def close(self) -> None:
-        await self._notices.close()
-        if self._pool is not None:
-            await self._pool.close()
+        try:
+            await self._notices.close()
+        finally:
+            if self._pool is not None:
+                await self._pool.close()
 
     def is_shared(self) -> bool:
         """False: a move is decided on the replica's copy, and compare-and-set refuses it
@@ -466,22 +470,26 @@ class _Notices:
     """Tells the other replicas which versions this one committed, after the commits, in
     notices of their own: what is committed while one notice is sent goes in the next one
     (a game once, at its latest version), so a replica sends at most one notice at a time
-    however many entries it commits."""
+    however many entries it commits. A notice that cannot be sent (the database away) is
+    kept for the next try; the followers' own reads of their games' versions cover the rest."""
 
     def __init__(self, connection: Callable[[], Any]) -> None:
         self._connection = connection
         self._reached: dict[str, int] = {}
         self._wake = asyncio.Event()
         self._sender: asyncio.Task[None] | None = None
+        self._closed = False
 
     def committed(self, game_id: str, version: int) -> None:
+        if self._closed:
+            return
         self._reached[game_id] = max(version, self._reached.get(game_id, 0))
         self._wake.set()
         if self._sender is None or self._sender.done():
             self._sender = asyncio.get_running_loop().create_task(self._send())
 
     async def _send(self) -> None:
-        while True:
+        while not self._closed:
             await self._wake.wait()
             self._wake.clear()
             reached, self._reached = self._reached, {}
@@ -489,10 +497,16 @@ class _Notices:
                 async with self._connection() as conn:
                     for payload in _payloads(reached):
                         await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
-            except (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout):
-                pass  # the database is away: followers read the versions when it is back
+            except Exception as error:  # whatever it was, the notice is tried again
+                for game_id, version in reached.items():  # kept, merged with what came since
+                    self._reached[game_id] = max(version, self._reached.get(game_id, 0))
+                if not isinstance(error, (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout)):
+                    logs.get_logger().warning("notice_failed", error=type(error).__name__)
+                await asyncio.sleep(RECONNECT_SECONDS)
+                self._wake.set()
 
     async def close(self) -> None:
+        self._closed = True
         if self._sender is not None:
             self._sender.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -87,6 +87,7 @@ export class Table {
     this.heldTrick = null;
     this.heldUntil = 0;
     this.closedResult = -1;
+    this.stopped = false;
     this.receivedAt = 0;
     this.input = new TableInput(this);
   }
@@ -112,8 +113,10 @@ export class Table {
   }
 
   stop() {
+    this.stopped = true;  // late answers and timers of this table draw nothing on the next one's
     this.session.stop();
     clearInterval(this.ticker);
+    clearTimeout(this.errorTimer);
     if (this.narrow) this.narrow.removeEventListener("change", this.narrowChanged);
     // The page's root outlives this table: its clicks and its dialogs' searches stop with it.
     if (this.clicked) this.root.removeEventListener("click", this.clicked);
@@ -297,7 +300,7 @@ export class Table {
 
   showError(error) {
     const box = this.$(".error");
-    if (!box) return;
+    if (this.stopped || !box) return;
     const text = typeof error === "string" ? error : errorText(error);
     box.innerHTML = `<span>${escapeHtml(text)}</span>`;
     box.dataset.reason = (error && error.reason) || "";
@@ -307,6 +310,7 @@ export class Table {
   }
 
   clearError() {
+    if (this.stopped) return;
     const box = this.$(".error");
     if (box) {
       box.hidden = true;
@@ -315,7 +319,7 @@ export class Table {
   }
 
   render() {
-    if (!this.view || !this.$(".felt")) return;
+    if (this.stopped || !this.view || !this.$(".felt")) return;
     const game = this.$(".game");
     game.dataset.variant = this.variant();
     game.dataset.phase = this.view.phase || "";
@@ -377,7 +381,7 @@ export class Table {
 
   renderCenter() {
     const view = this.view;
-    if (!view) return;
+    if (this.stopped || !view) return;
     const variant = this.variant();
     const info = [];
     if (view.trump) info.push(`<span class="info-item" data-testid="trump">${t("info.trump", { suit: this.deck.suitChip(view.trump) })}</span>`);
