@@ -5,6 +5,8 @@ every dialog, nothing a person needs is cut, hidden or reached by scrolling side
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from cardgames_client import PLAYERS, Client, table_options
 
@@ -23,9 +25,12 @@ class Layouts:
         self.problems: list[str] = []
         self.steps: list[str] = []
 
-    def check(self, step: str) -> None:
+    def check(self, step: str, again: Callable[[], None] | None = None) -> None:
+        """``again`` brings the step's state back if it went meanwhile (a refusal hides itself)."""
         self.steps.append(step)
         for width, height in SIZES:
+            if again is not None:
+                again()
             resize(self.page, width, height)
             found = layout_problems(self.page)
             if found:
@@ -74,9 +79,13 @@ def play_and_check(page: TablePage, layouts: Layouts) -> None:
             illegal = [code for code in page.hand() if code not in page.legal_cards()]
             if illegal and "refused" not in seen:
                 seen.add("refused")
-                page.click(page.testid(f"card-{illegal[0]}"))
-                page.wait(lambda: page.one(page.testid("error")).is_displayed(), message="no refusal shown")
-                layouts.check("a refusal")
+
+                def refuse(card: str = illegal[0]) -> None:
+                    if not page.one(page.testid("error")).is_displayed():
+                        page.click(page.testid(f"card-{card}"))
+                        page.wait(lambda: page.one(page.testid("error")).is_displayed(), message="no refusal shown")
+                refuse()
+                layouts.check("a refusal", again=refuse)
             held = len(page.hand())
             page.click(page.testid(f"card-{page.legal_cards()[0]}"))
             page.wait(lambda held=held: len(page.hand()) < held or page.my_turn_kind() == "over",
