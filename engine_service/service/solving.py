@@ -280,16 +280,11 @@ class SolverPool:
         (see ``queued``), one solver thread per slot: a solve never runs on more threads than
         the slots it holds."""
         async with self.queued(threads, caller, cost, time_remaining) as taken:
-            return await self.run_on(taken, work, *args, **kwargs)
-
-    @staticmethod
-    async def run_on(taken: list[Slot], work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``work(..., threads=len(taken), stop=flag)`` on the slots taken."""
-        first, *others = taken
-        thread = first.submit(work, *args, threads=len(taken), stop=first.stop, **kwargs)
-        for other in others:
-            other.follow(first)
-        return await first.finished(thread)
+            first, *others = taken
+            thread = first.submit(work, *args, threads=len(taken), stop=first.stop, **kwargs)
+            for other in others:
+                other.follow(first)
+            return await first.finished(thread)
 
     def _free(self, slot: Slot) -> None:
         self._busy -= 1
@@ -338,15 +333,19 @@ class SolverSlots:
         it waited for its turn (``caller``'s place in the queue)."""
         entered = time.monotonic()
         left = time_left(MAX_HINT_SECONDS, time_remaining)
-        async with self.hints.queued(os.cpu_count() or 1, caller, min(budget, left), left) as taken:
+
+        def answer(*, threads: int, stop: StopFlag) -> hints.Hint:  # in the solver thread, its turn come
             origin = started + (time.monotonic() - entered)  # the budget counts from the end of the wait
             deadline = entered + left - origin
-            try:
-                return await self.hints.run_on(taken, hints.answer, question, seed=seed,
-                                               budget=max(0.0, min(budget, deadline) - ANSWER_SECONDS),
-                                               deadline=deadline, max_samples=max_samples, started=origin)
-            except DeadlineExceeded:
-                raise DeadlineExceeded("the deadline passed before the hint's first deal was solved") from None
+            return hints.answer(question, threads=threads, stop=stop, seed=seed,
+                                budget=max(0.0, min(budget, deadline) - ANSWER_SECONDS), deadline=deadline,
+                                max_samples=max_samples, started=origin)
+
+        try:
+            return await self.hints.run_threaded(answer, threads=os.cpu_count() or 1, caller=caller,
+                                                 cost=min(budget, left), time_remaining=left)
+        except DeadlineExceeded:
+            raise DeadlineExceeded("the deadline passed before the hint's first deal was solved") from None
 
     async def bot_move(self, strength: Strength, knowledge: SeatKnowledge, budget: float) -> Move:
         """A bot's decision. ``hint`` bots solve on the hint pool, one thread each and at most
