@@ -451,8 +451,8 @@ class PostgresStore:
                     for game_id, version in (await self.versions_of(games)).items():
                         on_change(game_id, version)
                 while True:
-                    # A connection dropped silently (an idle TCP link cut) gives no error: every
-                    # FOLLOW_CHECK_SECONDS without a notice, the versions are read again.
+                    # A notice never sent, or a connection dropped silently (an idle TCP link cut,
+                    # no error): every FOLLOW_CHECK_SECONDS, notices or not, the versions are read again.
                     async for notice in conn.notifies(timeout=FOLLOW_CHECK_SECONDS):
                         for changed, reached in _reached(notice.payload):
                             on_change(changed, reached)
@@ -483,7 +483,7 @@ class _Notices:
     def committed(self, game_id: str, version: int) -> None:
         if self._closed:
             return
-        self._reached[game_id] = max(version, self._reached.get(game_id, 0))
+        self._keep({game_id: version})
         self._wake.set()
         if self._sender is None or self._sender.done():
             self._sender = asyncio.get_running_loop().create_task(self._send())
@@ -498,12 +498,16 @@ class _Notices:
                     for payload in _payloads(reached):
                         await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
             except Exception as error:  # whatever it was, the notice is tried again
-                for game_id, version in reached.items():  # kept, merged with what came since
-                    self._reached[game_id] = max(version, self._reached.get(game_id, 0))
+                self._keep(reached)
                 if not isinstance(error, (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout)):
                     logs.get_logger().warning("notice_failed", error=type(error).__name__)
                 await asyncio.sleep(RECONNECT_SECONDS)
                 self._wake.set()
+
+    def _keep(self, reached: dict[str, int]) -> None:
+        """Adds versions to the next notice (a game once, at its latest version)."""
+        for game_id, version in reached.items():
+            self._reached[game_id] = max(version, self._reached.get(game_id, 0))
 
     async def close(self) -> None:
         self._closed = True
