@@ -88,6 +88,7 @@ export class Table {
     this.heldUntil = 0;
     this.closedResult = -1;
     this.stopped = false;
+    this.narrow = window.matchMedia(NARROW);  // a long hand takes two rows on a narrow screen
     this.receivedAt = 0;
     this.input = new TableInput(this);
   }
@@ -105,8 +106,7 @@ export class Table {
     this.clicked = (event) => this.input.onClick(event);
     this.root.addEventListener("click", this.clicked);
     this.ticker = setInterval(() => this.renderClocks(), 250);
-    // A long hand takes two rows on a narrow screen: redrawn when the screen turns or resizes.
-    this.narrow = window.matchMedia(NARROW);
+    // Redrawn when the screen turns or resizes past the narrow width.
     this.narrowChanged = () => { if (this.view) this.renderHand(); };
     this.narrow.addEventListener("change", this.narrowChanged);
     this.session.follow();
@@ -117,7 +117,7 @@ export class Table {
     this.session.stop();
     clearInterval(this.ticker);
     clearTimeout(this.errorTimer);
-    if (this.narrow) this.narrow.removeEventListener("change", this.narrowChanged);
+    if (this.narrowChanged) this.narrow.removeEventListener("change", this.narrowChanged);
     // The page's root outlives this table: its clicks and its dialogs' searches stop with it.
     if (this.clicked) this.root.removeEventListener("click", this.clicked);
     const overlay = /** @type {any} */ (this.$(".analysis-overlay"));
@@ -524,8 +524,7 @@ export class Table {
     box.dataset.count = String(hand.length);
     box.style.setProperty("--cards", String(Math.max(hand.length, 1)));
     // On a narrow screen a long hand takes two rows (see style.css).
-    const narrow = window.matchMedia(NARROW).matches;
-    box.style.setProperty("--per-row", String(narrow && hand.length > 8 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1)));
+    box.style.setProperty("--per-row", String(this.narrow.matches && hand.length > 8 ? Math.ceil(hand.length / 2) : Math.max(hand.length, 1)));
   }
 
   renderScores() {
