@@ -5,11 +5,11 @@ the text form people write by hand (``parse_record``, ``format_record``)."""
 
 from .building import RecordBuilder
 from .model import FORMAT, DealRecord, Entry, GameRecord, SeatRecord, TableAction
-from .reading import for_reader
+from .reading import first_deals, for_reader
 from .replay import replay
 from .text import format_record, parse_record
 
 __all__ = [
-    "FORMAT", "DealRecord", "Entry", "GameRecord", "RecordBuilder", "SeatRecord", "TableAction", "for_reader",
+    "FORMAT", "DealRecord", "Entry", "GameRecord", "RecordBuilder", "SeatRecord", "TableAction", "first_deals", "for_reader",
     "format_record", "parse_record", "replay",
 ]

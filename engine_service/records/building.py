@@ -43,6 +43,11 @@ class RecordBuilder:
         if game.deal_number != number:
             self._deals.append(self._draft())
 
+    @property
+    def deals_scored(self) -> int:
+        """Deals played to their result so far."""
+        return len(self.table.game.results)
+
     def record(self) -> GameRecord:
         table, game = self.table, self.table.game
         results = {result.deal_number: result for result in game.results}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..tables import Status
 from .model import DealRecord, Entry, GameRecord
 
 
@@ -19,6 +20,17 @@ def for_reader(record: GameRecord, reader: int | None, *, seed_drawn: bool) -> G
     the server drew the seed (nobody could predict a later deal from an earlier one)."""
     deals = tuple(deal if _is_shown(deal, record, seed_drawn) else _hidden(deal, reader) for deal in record.deals)
     return dataclasses.replace(record, deals=deals)
+
+
+def first_deals(record: GameRecord, count: int) -> GameRecord:
+    """The record of the first ``count`` deals only, each whole once scored (an event's table
+    read from another table, whose own players have played those deals): the deals after,
+    the deal in play and how the match ended are left out, the scores summed anew."""
+    deals = tuple(deal for deal in record.deals if deal.number < count and deal.result is not None)
+    sides = len(record.scores)
+    scores = tuple(sum(deal.result.scores[side] for deal in deals if deal.result is not None) for side in range(sides))
+    return dataclasses.replace(record, deals=deals, status=Status.ACTIVE, scores=scores, ending=None, winners=(),
+                               rematch_game_id=None)
 
 
 def _is_shown(deal: DealRecord, record: GameRecord, seed_drawn: bool) -> bool:
@@ -38,4 +50,4 @@ def _entry_for(entry: Entry, reader: int | None) -> Entry:
     return dataclasses.replace(entry, move=None, hidden_kind=move.KIND)
 
 
-__all__ = ["for_reader"]
+__all__ = ["first_deals", "for_reader"]

@@ -60,9 +60,11 @@ def new_game(
     seed: str | int | bytes | None = None,
     deal: Deal | str | None = None,
     deals: Sequence[Deal | str] | None = None,
+    rotation: int = 0,
 ) -> Game:
     """A new game: options as an object or plain values; ``deal`` (its first deal) or
-    ``deals`` (every deal, as a record gives them) in the deal notation or built."""
+    ``deals`` (every deal, as a record gives them) in the deal notation or built; each deal
+    turned by ``rotation`` seats."""
     cls = variant_class(variant)
     if options is None or isinstance(options, Options):
         opts = options
@@ -72,7 +74,7 @@ def new_game(
         deal = parse_deal(cls.deck, deal, cls.players)
     given = None if deals is None else [parse_deal(cls.deck, item, cls.players) if isinstance(item, str) else item
                                         for item in deals]
-    return cls(opts, seed=seed, deal=deal, deals=given)
+    return cls(opts, seed=seed, deal=deal, deals=given, rotation=rotation)
 
 
 __all__ = [

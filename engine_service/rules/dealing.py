@@ -167,3 +167,21 @@ class FirstDealGiven:
 
     def __repr__(self) -> str:
         return "FirstDealGiven(...)"
+
+
+class RotatedDeals:
+    """``inner``'s deals turned by ``seats``: seat ``s`` holds what seat ``s - seats`` holds
+    there, and the dealer moves with the hands, so the deal is the same deal played from
+    other chairs (a duplicate event plays each deal from both directions this way)."""
+
+    def __init__(self, inner: DealSource, seats: int) -> None:
+        self._inner = inner
+        self._seats = seats
+
+    def deal(self, deal_number: int, dealer: int, deck: Deck, layout: DealLayout) -> Deal:
+        players = layout.players
+        turned = self._inner.deal(deal_number, (dealer - self._seats) % players, deck, layout)
+        return Deal(tuple(turned.hands[(seat - self._seats) % players] for seat in range(players)), turned.stock)
+
+    def __repr__(self) -> str:
+        return f"RotatedDeals({self._inner!r}, {self._seats})"

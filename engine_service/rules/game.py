@@ -33,7 +33,7 @@ from enum import Enum
 from typing import ClassVar
 
 from .cards import Card, CardRole, Deck, Suit
-from .dealing import STOCK, Deal, DealLayout, DealSource, FirstDealGiven, GivenDeals, ShuffledDeals
+from .dealing import STOCK, Deal, DealLayout, DealSource, FirstDealGiven, GivenDeals, RotatedDeals, ShuffledDeals
 from .declarations import Combination, DeclarationFact
 from .errors import Reason, RuleViolation
 from .events import (
@@ -120,8 +120,10 @@ class Game:
         seed: str | int | bytes | None = None,
         deal: Deal | None = None,
         deals: Sequence[Deal] | None = None,
+        rotation: int = 0,
     ) -> None:
-        """``deal``: the first deal (later ones from ``seed``); ``deals``: every deal (a record's)."""
+        """``deal``: the first deal (later ones from ``seed``); ``deals``: every deal (a record's);
+        ``rotation``: each deal turned by so many seats (a duplicate event's tables, docs/events.md)."""
         self.options = options if options is not None else self.options_type()
         if not isinstance(self.options, self.options_type):
             raise RuleViolation(Reason.INVALID_OPTION, f"{self.variant} takes {self.options_type.__name__}")
@@ -132,6 +134,8 @@ class Game:
             source = FirstDealGiven(deal, source)
         if deals is not None:
             source = GivenDeals(deals)
+        if rotation % self.players:
+            source = RotatedDeals(source, rotation % self.players)
         self._source = source
         self.scores = [0] * self.sides
         self.held_points = 0  # what the last deal held over for a later deal's winner (belote's litige)
@@ -685,13 +689,20 @@ class Game:
             self.scores[side] += points
         self.results.append(result)
         events.append(DealScoredEvent(result=result, scores=tuple(self.scores)))
-        winners = self._match_winners()
+        winners = self._fixed_length_winners() if self.options.deals else self._match_winners()
         if winners:
             self.winners = tuple(seat for seat in range(self.players) if self.side_of(seat) in winners)
             self.phase = Phase.GAME_OVER
             events.append(GameOverEvent(winners=self.winners, scores=tuple(self.scores)))
         else:
             self.phase = Phase.DEAL_OVER
+
+    def _fixed_length_winners(self) -> tuple[int, ...]:
+        """A match of ``options.deals`` deals: after the last, the best total wins (a tie shares it)."""
+        if len(self.results) < self.options.deals:
+            return ()
+        best = min(self.scores) if self.lower_is_better else max(self.scores)
+        return tuple(side for side, score in enumerate(self.scores) if score == best)
 
     def _target_reached_highest_wins(self) -> tuple[int, ...]:
         """Shared end rule: once a side reaches the target, a unique highest score wins."""

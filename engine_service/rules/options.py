@@ -19,10 +19,16 @@ class Announcements(str, Enum):
     ALL = "all"  # belote-rebelote and the combinations (tierce ... four jacks)
 
 
+MAX_DEALS = 100  # the longest match of a fixed number of deals
+
+
 @dataclass(frozen=True)
 class Options:
     target_score: int = 0
     first_dealer: int = 0
+    # 0: the match is played to the target score; N: it is exactly N deals (a duplicate
+    # event's tables), the best total winning (a tie shares the win) and the target unused.
+    deals: int = 0
 
     allowed_targets: ClassVar[tuple[int, ...] | range] = range(1, 10_001)
 
@@ -31,6 +37,8 @@ class Options:
             raise InvalidOption("target_score", f"target_score must be one of {_describe(self.allowed_targets)}")
         if not _is_int(self.first_dealer) or not 0 <= self.first_dealer < players:
             raise InvalidOption("first_dealer", f"first_dealer must be a seat, 0..{players - 1}")
+        if not _is_int(self.deals) or not 0 <= self.deals <= MAX_DEALS:
+            raise InvalidOption("deals", f"deals must be 0..{MAX_DEALS} (0: play to the target score)")
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> Options:
@@ -49,9 +57,10 @@ class Options:
         return cls(**converted)
 
     def to_dict(self) -> dict[str, Any]:
+        """Plain values; ``deals`` only when set (a match to the target keeps its older form)."""
         return {
             f.name: (getattr(self, f.name).value if isinstance(getattr(self, f.name), Enum) else getattr(self, f.name))
-            for f in dataclasses.fields(self)
+            for f in dataclasses.fields(self) if f.name != "deals" or self.deals
         }
 
 

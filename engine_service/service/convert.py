@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
 from typing import Any, cast
 
@@ -24,7 +24,18 @@ from ..rules.cards import Card, Deck, Suit
 from ..rules.events import DealResult, Hidden
 from ..rules.moves import Call, Declare, Discard, Move, NextDeal, Pass, PassCards, Play, Take, passed_cards
 from ..rules.views import CardInfo
-from ..tables import ClockSpec, SeatClock, SeatKind, SeatSpec, Status, Strength, TableSpec, TableView, TimeoutPolicy
+from ..tables import (
+    ClockSpec,
+    SeatClock,
+    SeatKind,
+    SeatPlayer,
+    SeatSpec,
+    Status,
+    Strength,
+    TableSpec,
+    TableView,
+    TimeoutPolicy,
+)
 from ..tables import spec as table_defaults
 from .errors import InvalidInput, ServiceReason
 from .games import SeenChange
@@ -149,7 +160,7 @@ def options_mapping(variant: str, options: pb.GameOptions) -> dict[str, Any]:
         raise InvalidInput(f"options.{case} do not apply to {variant}", reason=Reason.INVALID_OPTION, field=f"options.{case}")
     chosen = getattr(options, case)
     values: dict[str, Any] = {}
-    for name in ("target_score", "first_dealer"):
+    for name in ("target_score", "first_dealer", "deals"):
         if chosen.common.HasField(name):
             values[name] = getattr(chosen.common, name)
     if hasattr(chosen, "announcements") and chosen.announcements != pb.ANNOUNCEMENTS_UNSPECIFIED:
@@ -257,6 +268,17 @@ def deal_result(result: DealResult) -> pb.DealResult:
     return message
 
 
+def seat_infos(into: Any, seats: Sequence[SeatSpec], occupied: Sequence[bool],
+               players: Sequence[SeatPlayer | None]) -> None:
+    """Who sits at each seat, as everyone sees it, added to the repeated SeatInfo ``into``."""
+    for seat, (spec, taken, player) in enumerate(zip(seats, occupied, players)):
+        info = into.add(seat=seat, kind=SEAT_KIND_ENUMS[spec.kind],
+                        strength=STRENGTH_ENUMS[spec.strength] if spec.strength else pb.BOT_STRENGTH_UNSPECIFIED,
+                        taken=taken, invitation_only=spec.invitation_hash is not None)
+        if player is not None:
+            info.player.player_id, info.player.name = player.id, player.name
+
+
 def game_view(game_id: str, table: TableView) -> pb.GameView:
     """The view of a table: who sits where, the clocks, the ending, and the game once dealt."""
     message = pb.GameView(game_id=game_id, variant=VARIANT_ENUMS[table.variant], status=STATUS_ENUMS[table.status.value],
@@ -265,12 +287,7 @@ def game_view(game_id: str, table: TableView) -> pb.GameView:
         _fill_game(message, table.game)
     elif table.viewer is not None:
         message.viewer = table.viewer
-    for seat, (spec, taken, player) in enumerate(zip(table.spec.seats, table.occupied, table.players)):
-        info = message.seats.add(seat=seat, kind=SEAT_KIND_ENUMS[spec.kind],
-                                 strength=STRENGTH_ENUMS[spec.strength] if spec.strength else pb.BOT_STRENGTH_UNSPECIFIED,
-                                 taken=taken, invitation_only=spec.invitation_hash is not None)
-        if player is not None:
-            info.player.player_id, info.player.name = player.id, player.name
+    seat_infos(message.seats, table.spec.seats, table.occupied, table.players)
     _clocks(message.clocks, table.clocks, table.at)
     if table.status in (Status.FINISHED, Status.ABANDONED):
         ending = table.ending

@@ -58,6 +58,10 @@ class ServiceReason(str, Enum):
     HINTS_DISABLED = "HINTS_DISABLED"  # a rated match: no hints while it is played
     RATED_MATCH_IN_PROGRESS = "RATED_MATCH_IN_PROGRESS"  # its deals are analysed once the match is over
     PLAYER_NOT_FOUND = "PLAYER_NOT_FOUND"
+    EVENT_NOT_FOUND = "EVENT_NOT_FOUND"
+    EVENT_IN_PROGRESS = "EVENT_IN_PROGRESS"  # an event's table is shown to others once the event is over
+    DEAL_NOT_FINISHED = "DEAL_NOT_FINISHED"  # an event's deal is compared once the caller's table has finished it
+    EVENT_TABLE = "EVENT_TABLE"  # an event's table has no rematch
     # The service's capacity and time.
     SOLVER_BUSY = "SOLVER_BUSY"
     CREATION_RATE_EXCEEDED = "CREATION_RATE_EXCEEDED"  # games created per caller per minute
@@ -94,6 +98,10 @@ class InvalidInput(ServiceError):
 
 class GameNotFound(ServiceError):
     default_reason = ServiceReason.GAME_NOT_FOUND
+
+
+class EventNotFound(ServiceError):
+    default_reason = ServiceReason.EVENT_NOT_FOUND
 
 
 class Unauthenticated(ServiceError):

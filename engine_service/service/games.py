@@ -16,7 +16,7 @@ import secrets
 import uuid
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .. import records
 from ..analysis import played_start
@@ -55,7 +55,7 @@ from .errors import (
     Unauthenticated,
     VersionConflict,
 )
-from .live import Apply, LiveGame, LiveGames, OnDue
+from .live import Apply, LiveGame, LiveGames, OnDue, stored_game
 from .quotas import Quotas
 from .store import GameRecord, GameRow, GameStore, MoveRecord
 from .watching import Watchers
@@ -69,6 +69,13 @@ MAX_INVITATION = 128
 
 __all__ = ["Change", "Claimed", "Created", "GameService", "MoveAnswer", "PlayedDeal", "ReadMove", "SeenChange",
            "ServerTurn", "Validation"]
+
+
+class EventGate(Protocol):
+    async def deals_shown(self, event_id: str, credential: Credential | None) -> int | None:
+        """How many deals of the event's tables ``credential``'s holder may read: the deals his
+        own table has finished, or every one (None) once the event is over; refused to anyone
+        else while it runs."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +142,7 @@ class GameService:
         self.quotas = quotas or Quotas(0, 0, 0)
         self.live = LiveGames(store, self.clock, cache_size=cache_size, idle_limit=idle_limit)
         self.watchers = Watchers(self.live)
+        self.event_gate: EventGate | None = None  # the events' say on who reads their tables
 
     @property
     def on_due(self) -> OnDue:
@@ -148,18 +156,23 @@ class GameService:
     # ----------------------------------------------------------------- create
     async def create(
         self, variant: str, options: Mapping[str, Any], *, seed: str | None = None, deal: str | None = None,
-        table: TableSpec | None = None, invited: tuple[int, ...] = (), creator: str = "",
+        table: TableSpec | None = None, invited: tuple[int, ...] = (), creator: str = "", secret_seed: bool = False,
     ) -> Created:
         """A new game. ``table`` says who sits where (default: every seat reserved);
         each seat of ``invited`` (open seats) is kept for an invitation code drawn here.
-        ``creator`` (the caller's key) is held to its quotas."""
+        ``creator`` (the caller's key) is held to its quotas. ``secret_seed``: the server drew
+        ``seed`` (an event's, shared by its tables)."""
         if seed is not None and not (len(seed) <= MAX_SEED and seed.isprintable()):
             # It is stored with the game and replayed from: a bound, as for request ids.
             raise InvalidInput(f"seed must be at most {MAX_SEED} printable characters", field="seed")
         # An empty seed is no seed (what a client sends for an unset string): a secret one is drawn.
         game_seed = seed or secrets.token_hex(32)
+        event = table.event if table is not None else None
         try:
-            game = new_game(variant, options, seed=game_seed, deal=deal)
+            if event is None:
+                game = new_game(variant, options, seed=game_seed, deal=deal)
+            else:  # an event's table: its deals, turned as this table plays them
+                game = new_game(variant, options, seed=game_seed, deals=event.deals or None, rotation=event.rotation)
             spec = table or TableSpec.reserved(game.players)
             spec.check_players(game.players)
         except RuleViolation as violation:
@@ -171,7 +184,7 @@ class GameService:
         has_open_seats = any(seat.is_public for seat in spec.seats)
         async with self.quotas.creation(self.store, creator, self.clock.now(), has_open_seats=has_open_seats):
             live = await self._store_new(uuid.uuid4().hex, game, game_seed, deal, spec, hashes, creator,
-                                         seed_drawn=not seed and deal is None)
+                                         seed_drawn=secret_seed or (not seed and deal is None and not event))
         return Created(live.game_id, tokens, codes, live.table.view(None, self.clock.now()))
 
     async def _store_new(
@@ -242,6 +255,8 @@ class GameService:
         async with self.live.locked(game_id) as live:
             if live.table.status is not Status.FINISHED:
                 raise FailedPrecondition("a rematch follows a finished game", reason=Reason.GAME_NOT_OVER)
+            if live.table.spec.event is not None:
+                raise FailedPrecondition("an event's table has no rematch", reason=ServiceReason.EVENT_TABLE)
             record, spec, hashes = live.record, live.table.spec, list(live.table.hashes)
         rematch_id = hashlib.sha256(f"rematch:{game_id}".encode()).hexdigest()[:32]
         if await self.store.load_game(rematch_id) is None:
@@ -294,7 +309,7 @@ class GameService:
 
     # ----------------------------------------------------------------- read
     async def view(self, game_id: str, seat: int | None, credential: Credential | None) -> TableView:
-        viewer = await self._viewing(game_id, seat, credential)
+        viewer = await self._live_viewer(game_id, seat, credential)
         async with self.live.locked(game_id) as live:
             return live.table.view(viewer, self.clock.now())
 
@@ -308,15 +323,18 @@ class GameService:
     ) -> tuple[records.GameRecord, records.GameRecord]:
         """The game's whole record (for the server's own use: reviews), and what ``seat`` (or
         a spectator) may read of it."""
-        viewer = await self._viewing(game_id, seat, credential)
+        viewer, shown = await self._reader(game_id, seat, credential)
         async with self.live.locked(game_id) as live:
             stored, version = live.record, live.committed
         builder = records.RecordBuilder(self.live.fresh_table(stored), game_id=game_id, created_at=stored.created_at)
         for entry in await self.store.moves_after(game_id, 0):
-            if entry.version > version:
-                break  # committed since: the record is of the version read
+            if entry.version > version or (shown is not None and builder.deals_scored >= shown):
+                break  # committed since (the record is of the version read), or past what the reader may see
             builder.add(entry.seat, entry.move, entry.at, Actor(entry.actor) if entry.actor else None)
         whole = builder.record()
+        if shown is not None:  # an event's table read from another: the deals the reader has played too
+            whole = records.first_deals(whole, shown)
+            return whole, whole
         return whole, records.for_reader(whole, viewer, seed_drawn=stored.seed_drawn)
 
     async def hint_question(self, game_id: str, seat: int, credential: Credential | None) -> Question:
@@ -358,7 +376,7 @@ class GameService:
                 raise FailedPrecondition("nobody took this deal: it has no play", reason=ServiceReason.DEAL_NOT_PLAYED)
             record = live.record
             history = list(game.history)
-        replay = new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
+        replay = stored_game(record)
         start = played_start(replay, history, number, trick)
         if start is None:
             raise OutOfRange("the deal has no such trick", reason=ServiceReason.TRICK_OUT_OF_RANGE, field="from_trick")
@@ -379,7 +397,7 @@ class GameService:
     ) -> AsyncIterator[TableView | SeenChange]:
         """The viewer's snapshot (unless resuming), then every change in order, until the game ends."""
         _not_negative(after_version, "after_version")  # never valid, not ahead of the game
-        viewer = await self._viewing(game_id, seat, credential)
+        viewer = await self._live_viewer(game_id, seat, credential)
         async for item in self.watchers.watch(game_id, viewer, after_version):
             yield item
 
@@ -490,6 +508,34 @@ class GameService:
         except (Unauthenticated, PermissionDenied):
             async with self.live.locked(game_id) as live:
                 _authorize(live, seat, credential)
+
+    async def _live_viewer(self, game_id: str, seat: int | None, credential: Credential | None) -> int | None:
+        """The seat a view or a watch is for: at an event's table, only its own seats until the
+        event is over (a view shows the deal in play)."""
+        viewer, shown = await self._reader(game_id, seat, credential)
+        if shown is not None:
+            raise PermissionDenied("an event's table is watched by its own seats until the event is over",
+                                   reason=ServiceReason.EVENT_IN_PROGRESS)
+        return viewer
+
+    async def _reader(self, game_id: str, seat: int | None,
+                      credential: Credential | None) -> tuple[int | None, int | None]:
+        """(the seat a read is for, how many deals it may see): every deal (None) but at an
+        event's table read by someone seated elsewhere in the event while it runs, who sees
+        the deals his own table has finished."""
+        live = await self.live.load(game_id)
+        event = live.table.spec.event
+        if event is None or self.event_gate is None:
+            return await self._viewing(game_id, seat, credential), None
+        try:
+            viewer = await self._viewing(game_id, seat, credential)
+        except (Unauthenticated, PermissionDenied):
+            if seat is not None:
+                raise
+            viewer = None  # perhaps a credential of another table of the event
+        if viewer is not None:
+            return viewer, None
+        return None, await self.event_gate.deals_shown(event.event_id, credential)
 
     async def _viewing(self, game_id: str, seat: int | None, credential: Credential | None) -> int | None:
         """The seat a read is for (``_viewer``), a refusal decided on the database's state."""

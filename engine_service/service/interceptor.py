@@ -37,6 +37,7 @@ Handler: TypeAlias = "grpc.RpcMethodHandler[Any, Any]"
 _CODES: dict[type[errors.ServiceError], grpc.StatusCode] = {
     errors.InvalidInput: grpc.StatusCode.INVALID_ARGUMENT,
     errors.GameNotFound: grpc.StatusCode.NOT_FOUND,
+    errors.EventNotFound: grpc.StatusCode.NOT_FOUND,
     errors.Unauthenticated: grpc.StatusCode.UNAUTHENTICATED,
     errors.PermissionDenied: grpc.StatusCode.PERMISSION_DENIED,
     errors.VersionConflict: grpc.StatusCode.ABORTED,

@@ -83,6 +83,15 @@ def _no_schedule(game_id: str, at: float | None) -> None:
     """The default of ``on_due``: nobody runs the tables (the runner replaces it)."""
 
 
+def stored_game(record: GameRecord) -> Game:
+    """The stored game as created: its seed or given deals, turned as its event's table plays them."""
+    event = TableSpec.from_dict(record.table_spec).event if record.table_spec else None
+    if event is None:
+        return new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
+    return new_game(record.variant, record.options, seed=record.seed, deals=event.deals or None,
+                    rotation=event.rotation)
+
+
 class LiveGames:
     """The games in memory, in front of the store."""
 
@@ -128,7 +137,7 @@ class LiveGames:
 
     def fresh_table(self, record: GameRecord) -> Table:
         """The stored game's table as created, before any entry of its log."""
-        game = new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
+        game = stored_game(record)
         spec = TableSpec.from_dict(record.table_spec) if record.table_spec else TableSpec.reserved(game.players)
         return Table(game, spec, record.credential_hashes, record.created_at, idle_limit=self.idle_limit)
 

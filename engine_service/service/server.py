@@ -16,6 +16,8 @@ import grpc
 from cardgames.v1 import (
     analysis_service_pb2,
     analysis_service_pb2_grpc,
+    event_service_pb2,
+    event_service_pb2_grpc,
     game_service_pb2,
     game_service_pb2_grpc,
     player_service_pb2,
@@ -30,6 +32,8 @@ from .analysis_servicer import AnalysisServiceServicer
 from .callers import Callers
 from .clock import clock_from_environment
 from .errors import StorageUnavailable
+from .event_servicer import EventServiceServicer
+from .events import EventService
 from .games import GameService
 from .interceptor import ServiceInterceptor, add_intercepted, service_handlers
 from .logins import LoginSettings, LoginVerifier
@@ -47,6 +51,7 @@ DAY = 24 * 3600.0
 SERVICE_NAME = game_service_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
 ANALYSIS_SERVICE_NAME = analysis_service_pb2.DESCRIPTOR.services_by_name["AnalysisService"].full_name
 PLAYER_SERVICE_NAME = player_service_pb2.DESCRIPTOR.services_by_name["PlayerService"].full_name
+EVENT_SERVICE_NAME = event_service_pb2.DESCRIPTOR.services_by_name["EventService"].full_name
 
 
 def _origins(text: str) -> list[str]:
@@ -110,6 +115,8 @@ class Server:
                              AnalysisServiceServicer(self.games, self.solving, callers)),
             service_handlers(player_service_pb2_grpc.add_PlayerServiceServicer_to_server,
                              PlayerServiceServicer(Players(self.store), callers)),
+            service_handlers(event_service_pb2_grpc.add_EventServiceServicer_to_server,
+                             EventServiceServicer(EventService(self.games), callers)),
         )
         for service, handlers in services:
             add_intercepted(self.grpc, service, handlers, interceptor)
@@ -121,7 +128,7 @@ class Server:
             self.web = WebServer(application, web_socket, grace=settings.grace, draining=draining)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.grpc)
         reflection.enable_server_reflection(
-            (SERVICE_NAME, ANALYSIS_SERVICE_NAME, PLAYER_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
+            (SERVICE_NAME, ANALYSIS_SERVICE_NAME, PLAYER_SERVICE_NAME, EVENT_SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
             self.grpc,
         )
 

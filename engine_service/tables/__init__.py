@@ -2,10 +2,10 @@
 
 from .clocks import ClockSpec, TimeoutPolicy
 from .seats import SeatKind, SeatPlayer, SeatSpec, Strength
-from .spec import TableSpec
+from .spec import TableEvent, TableSpec
 from .table import ACTION_MARK, Actor, Due, DueKind, Ending, SeatClock, Status, Table, TableView, action_text, claim_text
 
 __all__ = [
     "ACTION_MARK", "Actor", "ClockSpec", "Due", "DueKind", "Ending", "SeatClock", "SeatKind", "SeatPlayer", "SeatSpec", "Status",
-    "Strength", "Table", "TableSpec", "TableView", "TimeoutPolicy", "action_text", "claim_text",
+    "Strength", "Table", "TableEvent", "TableSpec", "TableView", "TimeoutPolicy", "action_text", "claim_text",
 ]

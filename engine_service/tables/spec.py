@@ -18,6 +18,23 @@ MAX_BOT_BUDGET = 10.0
 
 
 @dataclass(frozen=True)
+class TableEvent:
+    """The duplicate event a table belongs to (docs/events.md), and how it plays its deals."""
+
+    event_id: str
+    table: int  # its number in the event
+    rotation: int = 0  # seats each of the event's deals is turned by here
+    deals: tuple[str, ...] = ()  # the event's deals as given, in the deal notation (none: from the seed)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"event_id": self.event_id, "table": self.table, "rotation": self.rotation, "deals": list(self.deals)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableEvent:
+        return cls(data["event_id"], data["table"], data["rotation"], tuple(data["deals"]))
+
+
+@dataclass(frozen=True)
 class TableSpec:
     seats: tuple[SeatSpec, ...]
     clock: ClockSpec = field(default_factory=ClockSpec)
@@ -27,6 +44,7 @@ class TableSpec:
     abandon_after: float = DEFAULT_ABANDON_AFTER  # a game with no move for this long is abandoned; 0: never
     rematch_of: str | None = None  # the finished game this one replays
     rated: bool = False  # every human seat is claimed by a signed-in player; the match moves their ratings
+    event: TableEvent | None = None  # a duplicate event's table: its deals are the event's
 
     def __post_init__(self) -> None:
         for name in ("bot_delay", "deal_pause", "abandon_after"):
@@ -66,6 +84,7 @@ class TableSpec:
             "seats": [seat.to_dict() for seat in self.seats], "clock": self.clock.to_dict(),
             "bot_delay": self.bot_delay, "deal_pause": self.deal_pause, "bot_budget": self.bot_budget,
             "abandon_after": self.abandon_after, "rematch_of": self.rematch_of, "rated": self.rated,
+            **({"event": self.event.to_dict()} if self.event is not None else {}),
         }
 
     @classmethod
@@ -73,8 +92,9 @@ class TableSpec:
         return cls(
             tuple(SeatSpec.from_dict(seat) for seat in data["seats"]), ClockSpec.from_dict(data["clock"]),
             data["bot_delay"], data["deal_pause"], data["bot_budget"], data["abandon_after"], data.get("rematch_of"),
-            data.get("rated", False),
+            data.get("rated", False), TableEvent.from_dict(data["event"]) if data.get("event") else None,
         )
 
 
-__all__ = ["DEFAULT_ABANDON_AFTER", "DEFAULT_BOT_BUDGET", "DEFAULT_BOT_DELAY", "DEFAULT_DEAL_PAUSE", "TableSpec"]
+__all__ = ["DEFAULT_ABANDON_AFTER", "DEFAULT_BOT_BUDGET", "DEFAULT_BOT_DELAY", "DEFAULT_DEAL_PAUSE", "TableEvent",
+           "TableSpec"]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from cardgames.moves import move_text
 from cardgames.v1 import analysis_service_pb2 as analysis
+from cardgames.v1 import event_service_pb2 as events
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
 from cardgames.v1 import player_service_pb2 as players
@@ -36,9 +37,9 @@ from cardgames.v1 import record_pb2 as records
 from .aio import AsyncClient
 from .client import Client
 from .errors import CardgamesError, InvalidRequest
-from .requests import PLAYERS, CreatedGame, Seat, deal_input, move, options, table_options, variant, variant_name
+from .requests import PLAYERS, CreatedEvent, CreatedGame, Seat, deal_input, move, options, table_options, variant, variant_name
 
 __all__ = [
-    "AsyncClient", "CardgamesError", "Client", "CreatedGame", "InvalidRequest", "PLAYERS", "Seat", "analysis", "api",
-    "deal_input", "move", "move_text", "options", "pb", "players", "records", "table_options", "variant", "variant_name",
+    "AsyncClient", "CardgamesError", "Client", "CreatedEvent", "CreatedGame", "InvalidRequest", "PLAYERS", "Seat",
+    "analysis", "api", "deal_input", "events", "move", "move_text", "options", "pb", "players", "records", "table_options", "variant", "variant_name",
 ]

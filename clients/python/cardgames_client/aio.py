@@ -8,6 +8,8 @@ from typing import Any
 import grpc
 from cardgames.v1 import analysis_service_pb2 as analysis
 from cardgames.v1 import analysis_service_pb2_grpc as analysis_grpc
+from cardgames.v1 import event_service_pb2 as events
+from cardgames.v1 import event_service_pb2_grpc as events_grpc
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
 from cardgames.v1 import game_service_pb2_grpc as api_grpc
@@ -17,7 +19,7 @@ from cardgames.v1 import record_pb2 as rec
 
 from .client import _metadata
 from .errors import CardgamesError
-from .requests import CreatedGame, Seat, T, _Call, _Calls
+from .requests import CreatedEvent, CreatedGame, Seat, T, _Call, _Calls
 
 
 async def _async_streamed(call: Any) -> AsyncIterator[Any]:
@@ -40,6 +42,7 @@ class AsyncClient:
         self.stub = api_grpc.GameServiceStub(self.channel)
         self.analysis = analysis_grpc.AnalysisServiceStub(self.channel)
         self.players = players_grpc.PlayerServiceStub(self.channel)
+        self.events = events_grpc.EventServiceStub(self.channel)
         self.login = login  # the identity provider's token: sent with every call that names no seat token
         self.timeout = timeout  # of each unary call; streams take their own
 
@@ -122,6 +125,27 @@ class AsyncClient:
             token = page.next_page_token
             if not token:
                 return
+
+    async def create_event(self, variant_name: str, options: Mapping[str, object] | None = None, *, deals: int = 0,
+                     seed: str | None = None, given_deals: Sequence[str] = (), tables: Sequence[pb.TableOptions] = (),
+                     par: str | None = None) -> CreatedEvent:
+        """A duplicate event (docs/events.md): ``tables`` (see :func:`table_options`) each play
+        the same ``deals`` (from ``seed``, a secret one, or ``given_deals``); ``par``: a bot
+        strength for an all-bot par table."""
+        return await self._run(_Calls.create_event(variant_name, options, deals, seed, given_deals, tables, par))
+
+    async def get_event(self, event_id: str, token: str | None = None) -> events.EventInfo:
+        """The event's tables as the caller (a seat's token, or the client's login) may see them."""
+        return await self._run(_Calls.get_event(event_id, token))
+
+    async def get_event_standings(self, event_id: str, token: str | None = None) -> events.GetEventStandingsResponse:
+        """The standings over the deals the caller's table has finished (all once the event is over)."""
+        return await self._run(_Calls.get_event_standings(event_id, token))
+
+    async def get_deal_comparison(self, event_id: str, deal_number: int,
+                            token: str | None = None) -> events.GetDealComparisonResponse:
+        """A deal's results at every table that finished it, once the caller's table has."""
+        return await self._run(_Calls.get_deal_comparison(event_id, deal_number, token))
 
     async def submit_move(self, game_id: str, seat: int, token: str | None, the_move: str | pb.Move, *,
                           expected_version: int | None = None, request_id: str | None = None) -> api.SubmitMoveResponse:

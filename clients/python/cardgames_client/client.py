@@ -8,6 +8,8 @@ from typing import Any
 import grpc
 from cardgames.v1 import analysis_service_pb2 as analysis
 from cardgames.v1 import analysis_service_pb2_grpc as analysis_grpc
+from cardgames.v1 import event_service_pb2 as events
+from cardgames.v1 import event_service_pb2_grpc as events_grpc
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
 from cardgames.v1 import game_service_pb2_grpc as api_grpc
@@ -16,7 +18,7 @@ from cardgames.v1 import player_service_pb2_grpc as players_grpc
 from cardgames.v1 import record_pb2 as rec
 
 from .errors import CardgamesError
-from .requests import CreatedGame, Seat, T, _Call, _Calls
+from .requests import CreatedEvent, CreatedGame, Seat, T, _Call, _Calls
 
 
 def _metadata(token: str | None) -> Sequence[tuple[str, str]] | None:
@@ -43,6 +45,7 @@ class Client:
         self.stub = api_grpc.GameServiceStub(self.channel)
         self.analysis = analysis_grpc.AnalysisServiceStub(self.channel)
         self.players = players_grpc.PlayerServiceStub(self.channel)
+        self.events = events_grpc.EventServiceStub(self.channel)
         # The identity provider's token (docs/players.md): sent with every call that names no
         # seat token, so a signed-in player needs none. Replace it when it expires.
         self.login = login
@@ -123,6 +126,27 @@ class Client:
             token = page.next_page_token
             if not token:
                 return
+
+    def create_event(self, variant_name: str, options: Mapping[str, object] | None = None, *, deals: int = 0,
+                     seed: str | None = None, given_deals: Sequence[str] = (), tables: Sequence[pb.TableOptions] = (),
+                     par: str | None = None) -> CreatedEvent:
+        """A duplicate event (docs/events.md): ``tables`` (see :func:`table_options`) each play
+        the same ``deals`` (from ``seed``, a secret one, or ``given_deals``); ``par``: a bot
+        strength for an all-bot par table."""
+        return self._run(_Calls.create_event(variant_name, options, deals, seed, given_deals, tables, par))
+
+    def get_event(self, event_id: str, token: str | None = None) -> events.EventInfo:
+        """The event's tables as the caller (a seat's token, or the client's login) may see them."""
+        return self._run(_Calls.get_event(event_id, token))
+
+    def get_event_standings(self, event_id: str, token: str | None = None) -> events.GetEventStandingsResponse:
+        """The standings over the deals the caller's table has finished (all once the event is over)."""
+        return self._run(_Calls.get_event_standings(event_id, token))
+
+    def get_deal_comparison(self, event_id: str, deal_number: int,
+                            token: str | None = None) -> events.GetDealComparisonResponse:
+        """A deal's results at every table that finished it, once the caller's table has."""
+        return self._run(_Calls.get_deal_comparison(event_id, deal_number, token))
 
     def submit_move(self, game_id: str, seat: int, token: str | None, the_move: str | pb.Move, *,
                     expected_version: int | None = None, request_id: str | None = None) -> api.SubmitMoveResponse:

@@ -10,6 +10,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from cardgames.moves import move as _move_message
 from cardgames.v1 import analysis_service_pb2 as analysis
+from cardgames.v1 import event_service_pb2 as events
 from cardgames.v1 import game_pb2 as pb
 from cardgames.v1 import game_service_pb2 as api
 from cardgames.v1 import player_service_pb2 as players
@@ -53,6 +54,16 @@ class Seat:
     seat: int
     token: str
     view: pb.GameView  # as the seat sees it
+
+
+@dataclass(frozen=True)
+class CreatedEvent:
+    """A duplicate event (docs/events.md): its id, each table's game and credentials in
+    table order (the par table last), and the event as everyone sees it."""
+
+    event_id: str
+    tables: tuple[CreatedGame, ...]
+    event: events.EventInfo
 
 
 def table_options(
@@ -251,6 +262,16 @@ def _created(response: api.CreateGameResponse) -> CreatedGame:
     return CreatedGame(response.game_id, tokens, response.view, invitations)
 
 
+def _created_event(response: events.CreateEventResponse) -> CreatedEvent:
+    tables = []
+    for table, info in zip(response.tables, response.event.tables):
+        by_seat = {credential.seat: credential.token for credential in table.credentials}
+        view = pb.GameView(game_id=table.game_id, seats=info.seats)
+        tables.append(CreatedGame(table.game_id, tuple(by_seat.get(seat, "") for seat in range(len(info.seats))), view,
+                                  {invitation.seat: invitation.code for invitation in table.invitations}))
+    return CreatedEvent(response.event_id, tuple(tables), response.event)
+
+
 def _seat(response: api.ClaimSeatResponse | api.RematchResponse) -> Seat:
     game_id = response.game_id if isinstance(response, api.RematchResponse) else response.view.game_id
     return Seat(game_id, response.credential.seat, response.credential.token, response.view)
@@ -268,7 +289,7 @@ class _Call(Generic[T]):
     """One call as both clients make it: the stub and method, the request, the token, and
     what of the answer the caller gets. The clients differ only in how they run it."""
 
-    service: str  # "stub" (GameService), "analysis" (AnalysisService) or "players" (PlayerService)
+    service: str  # "stub" (GameService), "analysis" (AnalysisService), "players" (PlayerService), "events"
     method: str
     request: Any
     token: str | None = None
@@ -328,6 +349,32 @@ class _Calls:
     def list_leaderboard(variant_name: str, page_size: int, page_token: str) -> _Call[players.ListLeaderboardResponse]:
         return _Call("players", "ListLeaderboard", players.ListLeaderboardRequest(
             variant=variant(variant_name), page_size=page_size, page_token=page_token))
+
+    @staticmethod
+    def create_event(variant_name: str, options_values: Mapping[str, object] | None, deals: int, seed: str | None,
+                     given_deals: Sequence[str], tables: Sequence[pb.TableOptions], par: str | None) -> _Call[CreatedEvent]:
+        request = events.CreateEventRequest(variant=variant(variant_name), options=options(variant_name, options_values),
+                                            deals=deals, given_deals=given_deals, tables=tables)
+        if seed is not None:
+            request.seed = seed
+        if par is not None:
+            request.par = cast(pb.BotStrength, _lookup("bot strength", _STRENGTHS, par))
+        return _Call("events", "CreateEvent", request, pick=_created_event)
+
+    @staticmethod
+    def get_event(event_id: str, token: str | None) -> _Call[events.EventInfo]:
+        return _Call("events", "GetEvent", events.GetEventRequest(event_id=event_id), token,
+                     lambda response: response.event)
+
+    @staticmethod
+    def get_event_standings(event_id: str, token: str | None) -> _Call[events.GetEventStandingsResponse]:
+        return _Call("events", "GetEventStandings", events.GetEventStandingsRequest(event_id=event_id), token)
+
+    @staticmethod
+    def get_deal_comparison(event_id: str, deal_number: int,
+                            token: str | None) -> _Call[events.GetDealComparisonResponse]:
+        return _Call("events", "GetDealComparison",
+                     events.GetDealComparisonRequest(event_id=event_id, deal_number=deal_number), token)
 
     @staticmethod
     def submit_move(game_id: str, seat: int, token: str | None, the_move: str | pb.Move, expected_version: int | None,

@@ -5,7 +5,7 @@ default (``sqlite.py``), or PostgreSQL for several replicas on one database
 from __future__ import annotations
 
 from .contract import GameStore, OnChange, Watched
-from .records import DatabaseTooNew, Facts, GameRecord, GameRow, MoveRecord
+from .records import DatabaseTooNew, EventRow, Facts, GameRecord, GameRow, MoveRecord
 from .sqlite import SqliteStore
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -43,6 +43,6 @@ def open_store(database: str, *, synchronous: str = "FULL") -> GameStore:
 
 
 __all__ = [
-    "DatabaseTooNew", "Facts", "GameRecord", "GameRow", "GameStore", "MoveRecord", "OnChange", "SqliteStore", "Watched",
+    "DatabaseTooNew", "EventRow", "Facts", "GameRecord", "GameRow", "GameStore", "MoveRecord", "OnChange", "SqliteStore", "Watched",
     "database_for_logs", "is_postgres", "open_store", "sqlite_path",
 ]

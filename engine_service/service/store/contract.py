@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from .players import HistoryRow, LeaderPage, RatingRow
-from .records import Facts, GameRecord, GameRow, MoveRecord
+from .records import EventRow, Facts, GameRecord, GameRow, MoveRecord
 
 # Called with (game id, version) when another process (or replica) committed an entry.
 OnChange = Callable[[str, int], None]
@@ -35,6 +35,11 @@ class GameStore(Protocol):
 
     async def create_game(self, record: GameRecord, facts: Facts) -> None:
         """Stores a new game; ``AlreadyExists`` if a game has its id."""
+
+    async def create_event(self, event: EventRow) -> None:
+        """Stores a duplicate event (its tables are stored first); ``AlreadyExists`` if one has its id."""
+
+    async def load_event(self, event_id: str) -> EventRow | None: ...
 
     async def append_move(self, game_id: str, move: MoveRecord, facts: Facts) -> None:
         """Appends ``move`` if the game is still at ``move.version - 1``; else ``VersionConflict``.

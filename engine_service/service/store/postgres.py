@@ -55,14 +55,18 @@ from .players import (
     rating_update,
 )
 from .records import (
+    EVENT_COLUMNS,
+    EVENTS,
     MOVE_COLUMNS,
     NO_SEAT,
     DatabaseTooNew,
+    EventRow,
     Facts,
     GameRecord,
     GameRow,
     MoveRecord,
     count_query,
+    event_row,
     game_row,
     idle_bound_query,
     json_or_null,
@@ -164,7 +168,7 @@ CREATE TABLE rated_matches (                  -- matches whose ratings are appli
 );
 """
 
-MIGRATIONS = (SCHEMA, CREATORS, SEEDS, PLAYERS)
+MIGRATIONS = (SCHEMA, CREATORS, SEEDS, PLAYERS, EVENTS)
 CHANNEL = "cardgames_entries"
 # One advisory lock key for migrations: replicas starting at once migrate one after the other.
 MIGRATION_LOCK = 0x63617264  # "card"
@@ -262,17 +266,31 @@ class PostgresStore:
         async def write(conn: psycopg.AsyncConnection[Any]) -> None:
             cursor = await conn.execute(
                 "INSERT INTO games (game_id, variant, options, seed, deal, credential_hashes, version, status, scores,"
-                " created_at, updated_at, table_spec, open_seats, due, creator, seed_drawn)"
-                " VALUES (%s, %s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                " created_at, updated_at, table_spec, open_seats, due, creator, seed_drawn, event_id)"
+                " VALUES (%s, %s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
                 (record.game_id, record.variant, json.dumps(record.options), record.seed, record.deal,
                  json.dumps(record.credential_hashes), facts.status, json.dumps(facts.scores), record.created_at,
                  record.created_at, json_or_null(record.table_spec), facts.open_seats, facts.due, record.creator,
-                 record.seed_drawn),
+                 record.seed_drawn, record.event_id),
             )
             if cursor.rowcount != 1:
                 raise AlreadyExists("a game with this id exists")
 
         await self._run(write)
+
+    async def create_event(self, event: EventRow) -> None:
+        async def write(conn: psycopg.AsyncConnection[Any]) -> None:
+            cursor = await conn.execute(
+                f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                (event.event_id, event.variant, json.dumps(event.spec), event.created_at, event.creator))
+            if cursor.rowcount != 1:
+                raise AlreadyExists("an event with this id exists")
+
+        await self._run(write)
+
+    async def load_event(self, event_id: str) -> EventRow | None:
+        rows = await self._rows(f"SELECT {EVENT_COLUMNS} FROM events WHERE event_id = %s", (event_id,))
+        return event_row(rows[0]) if rows else None
 
     async def append_move(self, game_id: str, move: MoveRecord, facts: Facts) -> None:
         async def write(conn: psycopg.AsyncConnection[Any]) -> None:

@@ -26,6 +26,23 @@ class GameRecord:
     creator: str = ""  # a hash of who created it (its quotas' key); "": unknown (a rematch, an older game)
     seed_drawn: bool = False  # the server drew the seed (False: the creator gave it, or a deal, or not known)
 
+    @property
+    def event_id(self) -> str | None:
+        """The duplicate event whose table this game is (TableSpec.event), if any."""
+        event = (self.table_spec or {}).get("event")
+        return None if event is None else str(event["event_id"])
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """A duplicate event as stored: its parameters (events.EventSpec's JSON)."""
+
+    event_id: str
+    variant: str
+    spec: dict[str, Any]
+    created_at: float
+    creator: str = ""
+
 
 @dataclass(frozen=True)
 class MoveRecord:
@@ -110,7 +127,9 @@ def listing_query(mark: str, *, variant: str | None, status: str | None, before_
     """The query listing games newest first under the filters (``player``: only the games
     that player holds a seat in), with the database's parameter ``mark`` ("?" for SQLite,
     "%s" for PostgreSQL), and its parameters."""
-    clauses: list[str] = ["open_seats > 0"] if open_seats else []
+    clauses: list[str] = ["event_id IS NULL"]  # an event's tables are listed by their event
+    if open_seats:
+        clauses.append("open_seats > 0")
     params: list[Any] = []
     if player is not None:
         clauses.append(f"game_id IN (SELECT game_id FROM game_players WHERE player_id = {mark})")
@@ -122,8 +141,27 @@ def listing_query(mark: str, *, variant: str | None, status: str | None, before_
     if before_seq is not None:
         clauses.append(f"seq < {mark}")
         params.append(before_seq)
-    where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+    where = f"WHERE {' AND '.join(clauses)}"
     return f"SELECT {GAME_ROW_COLUMNS} FROM games {where} ORDER BY seq DESC LIMIT {mark}", [*params, limit]
+
+
+# The duplicate events, and the games that are their tables (both databases).
+EVENTS = """
+ALTER TABLE games ADD COLUMN event_id TEXT;             -- the duplicate event this game is a table of
+CREATE INDEX games_by_event ON games (event_id) WHERE event_id IS NOT NULL;
+CREATE TABLE events (
+    event_id TEXT PRIMARY KEY,
+    variant TEXT NOT NULL,
+    spec TEXT NOT NULL,                                 -- JSON: its deals and tables (docs/events.md)
+    created_at DOUBLE PRECISION NOT NULL,
+    creator TEXT NOT NULL DEFAULT ''                    -- a hash of who created it
+);
+"""
+EVENT_COLUMNS = "event_id, variant, spec, created_at, creator"
+
+
+def event_row(row: tuple[Any, ...] | Any) -> EventRow:
+    return EventRow(row[0], row[1], json.loads(row[2]), float(row[3]), row[4])
 
 
 def json_or_null(value: Any) -> str | None:

@@ -46,14 +46,18 @@ from .players import (
     rating_update,
 )
 from .records import (
+    EVENT_COLUMNS,
+    EVENTS,
     MOVE_COLUMNS,
     NO_SEAT,
     DatabaseTooNew,
+    EventRow,
     Facts,
     GameRecord,
     GameRow,
     MoveRecord,
     count_query,
+    event_row,
     game_row,
     idle_bound_query,
     json_or_null,
@@ -162,7 +166,7 @@ CREATE TABLE rated_matches (                  -- matches whose ratings are appli
 );
 """
 
-MIGRATIONS = (SCHEMA, TABLES, LEASES, CREATORS, SEEDS, PLAYERS)
+MIGRATIONS = (SCHEMA, TABLES, LEASES, CREATORS, SEEDS, PLAYERS, EVENTS)
 # How often a process following watched games polls the file for other processes' entries.
 FOLLOW_POLL_SECONDS = 0.05
 
@@ -254,19 +258,33 @@ class SqliteStore:
         def write(conn: sqlite3.Connection) -> None:
             inserted = conn.execute(
                 "INSERT OR IGNORE INTO games (game_id, variant, options, seed, deal, credential_hashes, version,"
-                " status, scores, created_at, updated_at, table_spec, open_seats, due, creator, seed_drawn)"
-                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " status, scores, created_at, updated_at, table_spec, open_seats, due, creator, seed_drawn, event_id)"
+                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.game_id, record.variant, json.dumps(record.options), record.seed, record.deal,
                     json.dumps(record.credential_hashes), facts.status, json.dumps(facts.scores), record.created_at,
                     record.created_at, json_or_null(record.table_spec), facts.open_seats, facts.due, record.creator,
-                    record.seed_drawn,
+                    record.seed_drawn, record.event_id,
                 ),
             )
             if inserted.rowcount != 1:
                 raise AlreadyExists("a game with this id exists")
 
         await self._submit(write)
+
+    async def create_event(self, event: EventRow) -> None:
+        def write(conn: sqlite3.Connection) -> None:
+            inserted = conn.execute(
+                f"INSERT OR IGNORE INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
+                (event.event_id, event.variant, json.dumps(event.spec), event.created_at, event.creator))
+            if inserted.rowcount != 1:
+                raise AlreadyExists("an event with this id exists")
+
+        await self._submit(write)
+
+    async def load_event(self, event_id: str) -> EventRow | None:
+        row = self._reader.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE event_id = ?", (event_id,)).fetchone()
+        return None if row is None else event_row(row)
 
     async def append_move(self, game_id: str, move: MoveRecord, facts: Facts) -> None:
         """Appends ``move`` if the game is still at ``move.version - 1``; else :class:`VersionConflict`."""

@@ -220,12 +220,14 @@ PLAYERS_FIELD_NUMBER: _ClassVar[int]
 players: _descriptor.FieldDescriptor
 
 class CommonOptions(_message.Message):
-    __slots__ = ("target_score", "first_dealer")
+    __slots__ = ("target_score", "first_dealer", "deals")
     TARGET_SCORE_FIELD_NUMBER: _ClassVar[int]
     FIRST_DEALER_FIELD_NUMBER: _ClassVar[int]
+    DEALS_FIELD_NUMBER: _ClassVar[int]
     target_score: int
     first_dealer: int
-    def __init__(self, target_score: _Optional[int] = ..., first_dealer: _Optional[int] = ...) -> None: ...
+    deals: int
+    def __init__(self, target_score: _Optional[int] = ..., first_dealer: _Optional[int] = ..., deals: _Optional[int] = ...) -> None: ...
 
 class Euchre3Options(_message.Message):
     __slots__ = ("common",)

@@ -1,0 +1,8 @@
+"""Duplicate events (docs/events.md): the same deals at every table, each result compared
+with the others from the same chairs. Pure: the service keeps the tables and asks here."""
+
+from .model import MAX_TABLES, EventSpec, EventTable, rotations
+from .scoring import Comparison, Result, Scorer, Standing, TableResults
+
+__all__ = ["MAX_TABLES", "Comparison", "EventSpec", "EventTable", "Result", "Scorer", "Standing", "TableResults",
+           "rotations"]
