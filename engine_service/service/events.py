@@ -126,6 +126,11 @@ class EventService:
         except RuleViolation as violation:
             raise InvalidInput(violation.message, reason=violation.reason,
                                field=f"options.{violation.field}" if violation.field else "options") from None
+        for number, request in enumerate(tables):  # every table checked before any is created
+            try:
+                (request.spec or TableSpec.reserved(rules.players)).check_players(rules.players)
+            except RuleViolation as violation:
+                raise InvalidInput(violation.message, reason=violation.reason, field=f"tables[{number}].seats") from None
         event_id = uuid.uuid4().hex
         moves = rotations(len(tables), partnerships=rules.sides < rules.players)
         requests = [*tables, TableRequest(_par_spec(rules.players, par))] if par is not None else list(tables)
