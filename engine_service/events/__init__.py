@@ -2,7 +2,8 @@
 with the others from the same chairs. Pure: the service keeps the tables and asks here."""
 
 from .model import MAX_TABLES, EventSpec, EventTable, rotations
+from .rating import deal_match_id, rated_deals
 from .scoring import Comparison, Result, Scorer, Standing, TableResults
 
 __all__ = ["MAX_TABLES", "Comparison", "EventSpec", "EventTable", "Result", "Scorer", "Standing", "TableResults",
-           "rotations"]
+           "deal_match_id", "rated_deals", "rotations"]

@@ -33,6 +33,7 @@ class EventSpec:
     deals: int
     tables: tuple[EventTable, ...]  # in table order, the par table (if any) last
     created_at: float
+    rated: bool = False  # ratings move by each deal's comparison (events.rating), not by the tables' matches
 
     @property
     def players_tables(self) -> tuple[int, ...]:
@@ -47,12 +48,12 @@ class EventSpec:
         return next((number for number, table in enumerate(self.tables) if table.game_id == game_id), None)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"deals": self.deals, "tables": [table.to_dict() for table in self.tables]}
+        return {"deals": self.deals, "tables": [table.to_dict() for table in self.tables], "rated": self.rated}
 
     @classmethod
     def from_dict(cls, event_id: str, variant: str, created_at: float, data: dict[str, Any]) -> EventSpec:
         return cls(event_id, variant, data["deals"], tuple(EventTable.from_dict(item) for item in data["tables"]),
-                   created_at)
+                   created_at, data.get("rated", False))
 
 
 def rotations(tables: int, *, partnerships: bool) -> tuple[int, ...]:

@@ -31,8 +31,8 @@ def bot_entity(strength: str) -> str:
 
 def rated_match(table: Table, game_id: str, at: float) -> RatedMatch | None:
     """The rated match that ``table`` has just ended (None: not rated, or never started)."""
-    if not table.spec.rated or not table.started or not table.is_over():
-        return None
+    if not table.spec.rated or table.spec.event is not None or not table.started or not table.is_over():
+        return None  # an event's table: its deals are rated by their comparisons instead
     game = table.game
     teams: list[list[str]] = [[] for _ in range(game.sides)]
     for seat in range(game.players):

@@ -30,7 +30,7 @@ class EventServiceServicer(api_grpc.EventServiceServicer):
             seed=request.seed if request.HasField("seed") else None, given=list(request.given_deals),
             tables=[_table(options, players, number) for number, options in enumerate(request.tables)],
             par=convert.STRENGTHS[request.par] if request.par else None,
-            creator=await self.callers.quota_key(context),
+            creator=await self.callers.quota_key(context), rated=request.rated,
         )
         response = api.CreateEventResponse(event_id=created.event_id)
         for number, table in enumerate(created.tables):
@@ -92,6 +92,7 @@ def _event(state: EventState, *, into: api.EventInfo) -> None:
     into.deals = spec.deals
     into.over = state.over
     into.deals_shown = state.deals_shown
+    into.rated = spec.rated
     if state.viewer_table is not None and state.viewer_seat is not None:
         into.table, into.seat = state.viewer_table, state.viewer_seat
     for table in state.tables:

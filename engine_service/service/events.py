@@ -11,6 +11,7 @@ before anything of the other tables is read.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import functools
 import secrets
@@ -19,13 +20,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..events import MAX_TABLES, Comparison, EventSpec, EventTable, Scorer, Standing, TableResults, rotations
+from ..events import (
+    MAX_TABLES,
+    Comparison,
+    EventSpec,
+    EventTable,
+    Scorer,
+    Standing,
+    TableResults,
+    rated_deals,
+    rotations,
+)
+from ..ratings import bot_entity
 from ..rules import RuleViolation, new_game, variant_class
 from ..rules.errors import Reason
 from ..rules.events import DealResult
 from ..rules.notation import parse_deal
 from ..rules.options import MAX_DEALS
 from ..tables import SeatKind, SeatPlayer, SeatSpec, Status, Strength, TableEvent, TableSpec
+from ..tables.seats import player_of_holder
+from . import logs
 from .credentials import Credential, seat_of
 from .errors import (
     EventNotFound,
@@ -103,14 +117,19 @@ class EventService:
     def __init__(self, games: GameService) -> None:
         self.games = games
         games.event_gate = self
+        games.live.on_deal_scored = self._deal_scored
+        self._log = logs.get_logger()
+        self._rating: set[asyncio.Task[None]] = set()  # held until done (the loop keeps weak references)
 
     # ----------------------------------------------------------------- create
     async def create(
         self, variant: str, options: Mapping[str, Any], *, deals: int, seed: str | None, given: Sequence[str],
-        tables: Sequence[TableRequest], par: Strength | None, creator: str = "",
+        tables: Sequence[TableRequest], par: Strength | None, creator: str = "", rated: bool = False,
     ) -> CreatedEvent:
         """The event's tables, each dealt the same deals (from ``seed``, else a secret one, or
-        ``given`` in the deal notation); with ``par``, an all-bot table of that strength."""
+        ``given`` in the deal notation); with ``par``, an all-bot table of that strength;
+        ``rated``: ratings move by each deal's comparison (every human seat open, claimed by
+        a signed-in player)."""
         cls = variant_class(variant)
         count = _deal_count(deals, given, cls)
         if not 1 <= len(tables) <= MAX_TABLES:
@@ -119,36 +138,44 @@ class EventService:
             raise InvalidInput(f"seed must be at most {MAX_SEED} printable characters", field="seed")
         for number, request in enumerate(tables):
             if request.spec is not None and request.spec.rated:
-                raise InvalidInput("an event's tables are not rated one by one", reason=Reason.INVALID_OPTION,
-                                   field=f"tables[{number}].rated")
+                raise InvalidInput("an event is rated as a whole (its rated field), not table by table",
+                                   reason=Reason.INVALID_OPTION, field=f"tables[{number}].rated")
         try:
             rules = new_game(variant, {**options, "deals": count})
         except RuleViolation as violation:
             raise InvalidInput(violation.message, reason=violation.reason,
                                field=f"options.{violation.field}" if violation.field else "options") from None
+        specs = []
         for number, request in enumerate(tables):  # every table checked before any is created
+            spec = request.spec or TableSpec.reserved(rules.players)
             try:
-                (request.spec or TableSpec.reserved(rules.players)).check_players(rules.players)
+                spec.check_players(rules.players)
             except RuleViolation as violation:
                 raise InvalidInput(violation.message, reason=violation.reason, field=f"tables[{number}].seats") from None
+            try:
+                specs.append(dataclasses.replace(spec, rated=rated))
+            except RuleViolation as violation:
+                raise InvalidInput(violation.message, reason=violation.reason, field=f"tables[{number}].rated") from None
         event_id = uuid.uuid4().hex
         moves = rotations(len(tables), partnerships=rules.sides < rules.players)
-        requests = [*tables, TableRequest(_par_spec(rules.players, par))] if par is not None else list(tables)
+        requests = [dataclasses.replace(request, spec=spec) for request, spec in zip(tables, specs)]
+        if par is not None:
+            requests.append(TableRequest(dataclasses.replace(_par_spec(rules.players, par), rated=rated)))
         event_seed = seed or secrets.token_hex(32)
         async with self.games.quotas.creation(self.games.store, creator, self.games.clock.now(),
                                               has_open_seats=True):
             created = []
             for number, request in enumerate(requests):
                 rotation = moves[number] if number < len(moves) else 0
-                spec = dataclasses.replace(request.spec or TableSpec.reserved(rules.players),
-                                           event=TableEvent(event_id, number, rotation, tuple(given)))
+                assert request.spec is not None
+                spec = dataclasses.replace(request.spec, event=TableEvent(event_id, number, rotation, tuple(given)))
                 table_options = {**options, "deals": count,
                                  "first_dealer": (rules.options.first_dealer + rotation) % rules.players}
                 created.append(await self.games.create(variant, table_options, seed=event_seed, table=spec,
                                                        invited=request.invited, secret_seed=not seed and not given))
             spec_of_event = EventSpec(event_id, variant, count, tuple(
                 EventTable(table.game_id, moves[number] if number < len(moves) else 0, number >= len(tables))
-                for number, table in enumerate(created)), self.games.clock.now())
+                for number, table in enumerate(created)), self.games.clock.now(), rated)
             await self.games.store.create_event(EventRow(event_id, variant, spec_of_event.to_dict(),
                                                          spec_of_event.created_at, creator))
         return CreatedEvent(event_id, tuple(created))
@@ -184,6 +211,8 @@ class EventService:
     async def standings(self, event_id: str, credential: Credential | None) -> tuple[EventState, list[Standing]]:
         """Every players' table's sides over the deals the reader may see, best first."""
         state, results = await self._shown_results(event_id, credential)
+        if state.spec.rated:
+            await self._rate(state.spec)  # a deal two replicas finished at once may be rated here
         return state, state.scorer.standings(state.deals_shown, results)
 
     async def comparison(self, event_id: str, deal: int,
@@ -210,6 +239,33 @@ class EventService:
         return state, [TableResults(number, state.spec.tables[number].rotation, state.spec.tables[number].par,
                                     table.results[:state.deals_shown]) for number, table in enumerate(tables)]
 
+    # ----------------------------------------------------------------- ratings
+    def _deal_scored(self, event_id: str) -> None:
+        """A table of ``event_id`` scored a deal or ended: its ratings may move (in the background)."""
+        task = asyncio.get_running_loop().create_task(self._rate_event(event_id))
+        self._rating.add(task)
+        task.add_done_callback(self._rating.discard)
+
+    async def _rate_event(self, event_id: str) -> None:
+        try:
+            spec = await self._spec(event_id)
+            if spec.rated:
+                await self._rate(spec)
+        except Exception as error:  # the next deal's end, or a read of the standings, tries again
+            self._log.warning("event_rating_failed", event_id=event_id, error=type(error).__name__)
+
+    async def _rate(self, spec: EventSpec) -> None:
+        """Applies the rated matches of the deals every table has finished (each once: the
+        store keeps which matches it applied)."""
+        tables = await self._tables(spec)
+        results = [TableResults(number, table.rotation, table.par, read.results)
+                   for number, (table, read) in enumerate(zip(spec.tables, tables))]
+        scorer = _scorer(spec.variant)
+        teams = [_teams(read, scorer) for read in tables]
+        ended = [read.status in OVER for read in tables]
+        for match in rated_deals(spec, scorer, results, ended, teams, self.games.clock.now()):
+            await self.games.store.apply_rating(match)
+
     async def _spec(self, event_id: str) -> EventSpec:
         if not event_id:
             raise InvalidInput("event_id is required", field="event_id")
@@ -231,6 +287,16 @@ class EventService:
 @functools.cache
 def _scorer(variant: str) -> Scorer:
     return Scorer(new_game(variant))
+
+
+def _teams(table: _Table, scorer: Scorer) -> list[tuple[str, ...]]:
+    """Per side of ``table``: its rated entities (players, bot strengths); empty if a seat is
+    held by no player."""
+    sides: list[list[str]] = [[] for _ in range(scorer.sides)]
+    for seat, (spec, holder) in enumerate(zip(table.seats, table.hashes)):
+        entity = bot_entity(spec.strength.value) if spec.strength is not None else player_of_holder(holder)
+        sides[scorer.side_of(seat)].append(entity or "")
+    return [tuple(team) if all(team) else () for team in sides]
 
 
 def _place(tables: Sequence[_Table], credential: Credential) -> tuple[int, int] | None:

@@ -129,11 +129,11 @@ class Client:
 
     def create_event(self, variant_name: str, options: Mapping[str, object] | None = None, *, deals: int = 0,
                      seed: str | None = None, given_deals: Sequence[str] = (), tables: Sequence[pb.TableOptions] = (),
-                     par: str | None = None) -> CreatedEvent:
+                     par: str | None = None, rated: bool = False) -> CreatedEvent:
         """A duplicate event (docs/events.md): ``tables`` (see :func:`table_options`) each play
         the same ``deals`` (from ``seed``, a secret one, or ``given_deals``); ``par``: a bot
-        strength for an all-bot par table."""
-        return self._run(_Calls.create_event(variant_name, options, deals, seed, given_deals, tables, par))
+        strength for an all-bot par table; ``rated``: ratings move by each deal's comparison."""
+        return self._run(_Calls.create_event(variant_name, options, deals, seed, given_deals, tables, par, rated))
 
     def get_event(self, event_id: str, token: str | None = None) -> events.EventInfo:
         """The event's tables as the caller (a seat's token, or the client's login) may see them."""

@@ -352,9 +352,10 @@ class _Calls:
 
     @staticmethod
     def create_event(variant_name: str, options_values: Mapping[str, object] | None, deals: int, seed: str | None,
-                     given_deals: Sequence[str], tables: Sequence[pb.TableOptions], par: str | None) -> _Call[CreatedEvent]:
+                     given_deals: Sequence[str], tables: Sequence[pb.TableOptions], par: str | None,
+                     rated: bool = False) -> _Call[CreatedEvent]:
         request = events.CreateEventRequest(variant=variant(variant_name), options=options(variant_name, options_values),
-                                            deals=deals, given_deals=given_deals, tables=tables)
+                                            deals=deals, given_deals=given_deals, tables=tables, rated=rated)
         if seed is not None:
             request.seed = seed
         if par is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from ...ratings import RatedMatch
 from .players import HistoryRow, LeaderPage, RatingRow
 from .records import EventRow, Facts, GameRecord, GameRow, MoveRecord
 
@@ -40,6 +41,10 @@ class GameStore(Protocol):
         """Stores a duplicate event (its tables are stored first); ``AlreadyExists`` if one has its id."""
 
     async def load_event(self, event_id: str) -> EventRow | None: ...
+
+    async def apply_rating(self, match: RatedMatch) -> None:
+        """Moves ``match``'s ratings in a transaction of its own, unless it was applied already
+        (an event's deal: every process that sees it complete may try)."""
 
     async def append_move(self, game_id: str, move: MoveRecord, facts: Facts) -> None:
         """Appends ``move`` if the game is still at ``move.version - 1``; else ``VersionConflict``.

@@ -288,6 +288,13 @@ class PostgresStore:
 
         await self._run(write)
 
+    async def apply_rating(self, match: RatedMatch) -> None:
+        async def write(conn: psycopg.AsyncConnection[Any]) -> None:
+            async with conn.transaction():
+                await _apply_rating(conn, match)
+
+        await self._run(write)
+
     async def load_event(self, event_id: str) -> EventRow | None:
         rows = await self._rows(f"SELECT {EVENT_COLUMNS} FROM events WHERE event_id = %s", (event_id,))
         return event_row(rows[0]) if rows else None

@@ -282,6 +282,9 @@ class SqliteStore:
 
         await self._submit(write)
 
+    async def apply_rating(self, match: RatedMatch) -> None:
+        await self._submit(lambda conn: _apply_rating(conn, match))
+
     async def load_event(self, event_id: str) -> EventRow | None:
         row = self._reader.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE event_id = ?", (event_id,)).fetchone()
         return None if row is None else event_row(row)

@@ -26,7 +26,7 @@ from cardgames.v1 import game_pb2 as cardgames_dot_v1_dot_game__pb2
 from cardgames.v1 import game_service_pb2 as cardgames_dot_v1_dot_game__service__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n cardgames/v1/event_service.proto\x12\x0c\x63\x61rdgames.v1\x1a\x17\x63\x61rdgames/v1/game.proto\x1a\x1f\x63\x61rdgames/v1/game_service.proto\"\xfc\x01\n\x12\x43reateEventRequest\x12&\n\x07variant\x18\x01 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12*\n\x07options\x18\x02 \x01(\x0b\x32\x19.cardgames.v1.GameOptions\x12\r\n\x05\x64\x65\x61ls\x18\x03 \x01(\x05\x12\x11\n\x04seed\x18\x04 \x01(\tH\x00\x88\x01\x01\x12\x13\n\x0bgiven_deals\x18\x05 \x03(\t\x12*\n\x06tables\x18\x06 \x03(\x0b\x32\x1a.cardgames.v1.TableOptions\x12&\n\x03par\x18\x07 \x01(\x0e\x32\x19.cardgames.v1.BotStrengthB\x07\n\x05_seed\"\x99\x01\n\x15\x45ventTableCredentials\x12\r\n\x05table\x18\x01 \x01(\x05\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x31\n\x0b\x63redentials\x18\x03 \x03(\x0b\x32\x1c.cardgames.v1.SeatCredential\x12-\n\x0binvitations\x18\x04 \x03(\x0b\x32\x18.cardgames.v1.Invitation\"\x84\x01\n\x13\x43reateEventResponse\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\x12\x33\n\x06tables\x18\x02 \x03(\x0b\x32#.cardgames.v1.EventTableCredentials\x12&\n\x05\x65vent\x18\x03 \x01(\x0b\x32\x17.cardgames.v1.EventInfo\"\xb4\x01\n\nEventTable\x12\r\n\x05table\x18\x01 \x01(\x05\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x10\n\x08rotation\x18\x03 \x01(\x05\x12\x0b\n\x03par\x18\x04 \x01(\x08\x12%\n\x05seats\x18\x05 \x03(\x0b\x32\x16.cardgames.v1.SeatInfo\x12(\n\x06status\x18\x06 \x01(\x0e\x32\x18.cardgames.v1.GameStatus\x12\x16\n\x0e\x64\x65\x61ls_finished\x18\x07 \x01(\x05\"\xdb\x01\n\tEventInfo\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\x12&\n\x07variant\x18\x02 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12\r\n\x05\x64\x65\x61ls\x18\x03 \x01(\x05\x12(\n\x06tables\x18\x04 \x03(\x0b\x32\x18.cardgames.v1.EventTable\x12\x0c\n\x04over\x18\x05 \x01(\x08\x12\x12\n\x05table\x18\x06 \x01(\x05H\x00\x88\x01\x01\x12\x11\n\x04seat\x18\x07 \x01(\x05H\x01\x88\x01\x01\x12\x13\n\x0b\x64\x65\x61ls_shown\x18\x08 \x01(\x05\x42\x08\n\x06_tableB\x07\n\x05_seat\"#\n\x0fGetEventRequest\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\":\n\x10GetEventResponse\x12&\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x17.cardgames.v1.EventInfo\"\xe0\x01\n\x08Standing\x12\x0c\n\x04rank\x18\x01 \x01(\x05\x12\r\n\x05table\x18\x02 \x01(\x05\x12\x0c\n\x04side\x18\x03 \x01(\x05\x12)\n\x07players\x18\x04 \x03(\x0b\x32\x18.cardgames.v1.SeatPlayer\x12\x13\n\x0bmatchpoints\x18\x05 \x01(\x01\x12\x0b\n\x03top\x18\x06 \x01(\x05\x12\x17\n\npercentage\x18\x07 \x01(\x01H\x00\x88\x01\x01\x12\r\n\x05\x64\x65\x61ls\x18\x08 \x01(\x05\x12\x12\n\nversus_par\x18\t \x01(\x01\x12\x11\n\tpar_deals\x18\n \x01(\x05\x42\r\n\x0b_percentage\",\n\x18GetEventStandingsRequest\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\"\x85\x01\n\x19GetEventStandingsResponse\x12)\n\tstandings\x18\x01 \x03(\x0b\x32\x16.cardgames.v1.Standing\x12\x15\n\rdeals_counted\x18\x02 \x01(\x05\x12&\n\x05\x65vent\x18\x03 \x01(\x0b\x32\x17.cardgames.v1.EventInfo\"\xd8\x01\n\x14\x44\x65\x61lComparisonResult\x12\r\n\x05table\x18\x01 \x01(\x05\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x11\n\tdirection\x18\x03 \x01(\x05\x12\x0c\n\x04side\x18\x04 \x01(\x05\x12\r\n\x05score\x18\x05 \x01(\x05\x12\x13\n\x0bmatchpoints\x18\x06 \x01(\x01\x12\x0b\n\x03top\x18\x07 \x01(\x05\x12\x17\n\npercentage\x18\x08 \x01(\x01H\x00\x88\x01\x01\x12\x17\n\nversus_par\x18\t \x01(\x01H\x01\x88\x01\x01\x42\r\n\x0b_percentageB\r\n\x0b_versus_par\"A\n\x18GetDealComparisonRequest\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65\x61l_number\x18\x02 \x01(\x05\"y\n\x19GetDealComparisonResponse\x12\x13\n\x0b\x64\x65\x61l_number\x18\x01 \x01(\x05\x12\x33\n\x07results\x18\x02 \x03(\x0b\x32\".cardgames.v1.DealComparisonResult\x12\x12\n\npar_scores\x18\x03 \x03(\x05\x32\xf9\x02\n\x0c\x45ventService\x12R\n\x0b\x43reateEvent\x12 .cardgames.v1.CreateEventRequest\x1a!.cardgames.v1.CreateEventResponse\x12I\n\x08GetEvent\x12\x1d.cardgames.v1.GetEventRequest\x1a\x1e.cardgames.v1.GetEventResponse\x12\x64\n\x11GetEventStandings\x12&.cardgames.v1.GetEventStandingsRequest\x1a\'.cardgames.v1.GetEventStandingsResponse\x12\x64\n\x11GetDealComparison\x12&.cardgames.v1.GetDealComparisonRequest\x1a\'.cardgames.v1.GetDealComparisonResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n cardgames/v1/event_service.proto\x12\x0c\x63\x61rdgames.v1\x1a\x17\x63\x61rdgames/v1/game.proto\x1a\x1f\x63\x61rdgames/v1/game_service.proto\"\x8b\x02\n\x12\x43reateEventRequest\x12&\n\x07variant\x18\x01 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12*\n\x07options\x18\x02 \x01(\x0b\x32\x19.cardgames.v1.GameOptions\x12\r\n\x05\x64\x65\x61ls\x18\x03 \x01(\x05\x12\x11\n\x04seed\x18\x04 \x01(\tH\x00\x88\x01\x01\x12\x13\n\x0bgiven_deals\x18\x05 \x03(\t\x12*\n\x06tables\x18\x06 \x03(\x0b\x32\x1a.cardgames.v1.TableOptions\x12&\n\x03par\x18\x07 \x01(\x0e\x32\x19.cardgames.v1.BotStrength\x12\r\n\x05rated\x18\x08 \x01(\x08\x42\x07\n\x05_seed\"\x99\x01\n\x15\x45ventTableCredentials\x12\r\n\x05table\x18\x01 \x01(\x05\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x31\n\x0b\x63redentials\x18\x03 \x03(\x0b\x32\x1c.cardgames.v1.SeatCredential\x12-\n\x0binvitations\x18\x04 \x03(\x0b\x32\x18.cardgames.v1.Invitation\"\x84\x01\n\x13\x43reateEventResponse\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\x12\x33\n\x06tables\x18\x02 \x03(\x0b\x32#.cardgames.v1.EventTableCredentials\x12&\n\x05\x65vent\x18\x03 \x01(\x0b\x32\x17.cardgames.v1.EventInfo\"\xb4\x01\n\nEventTable\x12\r\n\x05table\x18\x01 \x01(\x05\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x10\n\x08rotation\x18\x03 \x01(\x05\x12\x0b\n\x03par\x18\x04 \x01(\x08\x12%\n\x05seats\x18\x05 \x03(\x0b\x32\x16.cardgames.v1.SeatInfo\x12(\n\x06status\x18\x06 \x01(\x0e\x32\x18.cardgames.v1.GameStatus\x12\x16\n\x0e\x64\x65\x61ls_finished\x18\x07 \x01(\x05\"\xea\x01\n\tEventInfo\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\x12&\n\x07variant\x18\x02 \x01(\x0e\x32\x15.cardgames.v1.Variant\x12\r\n\x05\x64\x65\x61ls\x18\x03 \x01(\x05\x12(\n\x06tables\x18\x04 \x03(\x0b\x32\x18.cardgames.v1.EventTable\x12\x0c\n\x04over\x18\x05 \x01(\x08\x12\x12\n\x05table\x18\x06 \x01(\x05H\x00\x88\x01\x01\x12\x11\n\x04seat\x18\x07 \x01(\x05H\x01\x88\x01\x01\x12\x13\n\x0b\x64\x65\x61ls_shown\x18\x08 \x01(\x05\x12\r\n\x05rated\x18\t \x01(\x08\x42\x08\n\x06_tableB\x07\n\x05_seat\"#\n\x0fGetEventRequest\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\":\n\x10GetEventResponse\x12&\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x17.cardgames.v1.EventInfo\"\xe0\x01\n\x08Standing\x12\x0c\n\x04rank\x18\x01 \x01(\x05\x12\r\n\x05table\x18\x02 \x01(\x05\x12\x0c\n\x04side\x18\x03 \x01(\x05\x12)\n\x07players\x18\x04 \x03(\x0b\x32\x18.cardgames.v1.SeatPlayer\x12\x13\n\x0bmatchpoints\x18\x05 \x01(\x01\x12\x0b\n\x03top\x18\x06 \x01(\x05\x12\x17\n\npercentage\x18\x07 \x01(\x01H\x00\x88\x01\x01\x12\r\n\x05\x64\x65\x61ls\x18\x08 \x01(\x05\x12\x12\n\nversus_par\x18\t \x01(\x01\x12\x11\n\tpar_deals\x18\n \x01(\x05\x42\r\n\x0b_percentage\",\n\x18GetEventStandingsRequest\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\"\x85\x01\n\x19GetEventStandingsResponse\x12)\n\tstandings\x18\x01 \x03(\x0b\x32\x16.cardgames.v1.Standing\x12\x15\n\rdeals_counted\x18\x02 \x01(\x05\x12&\n\x05\x65vent\x18\x03 \x01(\x0b\x32\x17.cardgames.v1.EventInfo\"\xd8\x01\n\x14\x44\x65\x61lComparisonResult\x12\r\n\x05table\x18\x01 \x01(\x05\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x11\n\tdirection\x18\x03 \x01(\x05\x12\x0c\n\x04side\x18\x04 \x01(\x05\x12\r\n\x05score\x18\x05 \x01(\x05\x12\x13\n\x0bmatchpoints\x18\x06 \x01(\x01\x12\x0b\n\x03top\x18\x07 \x01(\x05\x12\x17\n\npercentage\x18\x08 \x01(\x01H\x00\x88\x01\x01\x12\x17\n\nversus_par\x18\t \x01(\x01H\x01\x88\x01\x01\x42\r\n\x0b_percentageB\r\n\x0b_versus_par\"A\n\x18GetDealComparisonRequest\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65\x61l_number\x18\x02 \x01(\x05\"y\n\x19GetDealComparisonResponse\x12\x13\n\x0b\x64\x65\x61l_number\x18\x01 \x01(\x05\x12\x33\n\x07results\x18\x02 \x03(\x0b\x32\".cardgames.v1.DealComparisonResult\x12\x12\n\npar_scores\x18\x03 \x03(\x05\x32\xf9\x02\n\x0c\x45ventService\x12R\n\x0b\x43reateEvent\x12 .cardgames.v1.CreateEventRequest\x1a!.cardgames.v1.CreateEventResponse\x12I\n\x08GetEvent\x12\x1d.cardgames.v1.GetEventRequest\x1a\x1e.cardgames.v1.GetEventResponse\x12\x64\n\x11GetEventStandings\x12&.cardgames.v1.GetEventStandingsRequest\x1a\'.cardgames.v1.GetEventStandingsResponse\x12\x64\n\x11GetDealComparison\x12&.cardgames.v1.GetDealComparisonRequest\x1a\'.cardgames.v1.GetDealComparisonResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,31 +34,31 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardgames.v1.event_service_
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_CREATEEVENTREQUEST']._serialized_start=109
-  _globals['_CREATEEVENTREQUEST']._serialized_end=361
-  _globals['_EVENTTABLECREDENTIALS']._serialized_start=364
-  _globals['_EVENTTABLECREDENTIALS']._serialized_end=517
-  _globals['_CREATEEVENTRESPONSE']._serialized_start=520
-  _globals['_CREATEEVENTRESPONSE']._serialized_end=652
-  _globals['_EVENTTABLE']._serialized_start=655
-  _globals['_EVENTTABLE']._serialized_end=835
-  _globals['_EVENTINFO']._serialized_start=838
-  _globals['_EVENTINFO']._serialized_end=1057
-  _globals['_GETEVENTREQUEST']._serialized_start=1059
-  _globals['_GETEVENTREQUEST']._serialized_end=1094
-  _globals['_GETEVENTRESPONSE']._serialized_start=1096
-  _globals['_GETEVENTRESPONSE']._serialized_end=1154
-  _globals['_STANDING']._serialized_start=1157
-  _globals['_STANDING']._serialized_end=1381
-  _globals['_GETEVENTSTANDINGSREQUEST']._serialized_start=1383
-  _globals['_GETEVENTSTANDINGSREQUEST']._serialized_end=1427
-  _globals['_GETEVENTSTANDINGSRESPONSE']._serialized_start=1430
-  _globals['_GETEVENTSTANDINGSRESPONSE']._serialized_end=1563
-  _globals['_DEALCOMPARISONRESULT']._serialized_start=1566
-  _globals['_DEALCOMPARISONRESULT']._serialized_end=1782
-  _globals['_GETDEALCOMPARISONREQUEST']._serialized_start=1784
-  _globals['_GETDEALCOMPARISONREQUEST']._serialized_end=1849
-  _globals['_GETDEALCOMPARISONRESPONSE']._serialized_start=1851
-  _globals['_GETDEALCOMPARISONRESPONSE']._serialized_end=1972
-  _globals['_EVENTSERVICE']._serialized_start=1975
-  _globals['_EVENTSERVICE']._serialized_end=2352
+  _globals['_CREATEEVENTREQUEST']._serialized_end=376
+  _globals['_EVENTTABLECREDENTIALS']._serialized_start=379
+  _globals['_EVENTTABLECREDENTIALS']._serialized_end=532
+  _globals['_CREATEEVENTRESPONSE']._serialized_start=535
+  _globals['_CREATEEVENTRESPONSE']._serialized_end=667
+  _globals['_EVENTTABLE']._serialized_start=670
+  _globals['_EVENTTABLE']._serialized_end=850
+  _globals['_EVENTINFO']._serialized_start=853
+  _globals['_EVENTINFO']._serialized_end=1087
+  _globals['_GETEVENTREQUEST']._serialized_start=1089
+  _globals['_GETEVENTREQUEST']._serialized_end=1124
+  _globals['_GETEVENTRESPONSE']._serialized_start=1126
+  _globals['_GETEVENTRESPONSE']._serialized_end=1184
+  _globals['_STANDING']._serialized_start=1187
+  _globals['_STANDING']._serialized_end=1411
+  _globals['_GETEVENTSTANDINGSREQUEST']._serialized_start=1413
+  _globals['_GETEVENTSTANDINGSREQUEST']._serialized_end=1457
+  _globals['_GETEVENTSTANDINGSRESPONSE']._serialized_start=1460
+  _globals['_GETEVENTSTANDINGSRESPONSE']._serialized_end=1593
+  _globals['_DEALCOMPARISONRESULT']._serialized_start=1596
+  _globals['_DEALCOMPARISONRESULT']._serialized_end=1812
+  _globals['_GETDEALCOMPARISONREQUEST']._serialized_start=1814
+  _globals['_GETDEALCOMPARISONREQUEST']._serialized_end=1879
+  _globals['_GETDEALCOMPARISONRESPONSE']._serialized_start=1881
+  _globals['_GETDEALCOMPARISONRESPONSE']._serialized_end=2002
+  _globals['_EVENTSERVICE']._serialized_start=2005
+  _globals['_EVENTSERVICE']._serialized_end=2382
 # @@protoc_insertion_point(module_scope)

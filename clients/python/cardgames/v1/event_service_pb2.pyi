@@ -9,7 +9,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class CreateEventRequest(_message.Message):
-    __slots__ = ("variant", "options", "deals", "seed", "given_deals", "tables", "par")
+    __slots__ = ("variant", "options", "deals", "seed", "given_deals", "tables", "par", "rated")
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     DEALS_FIELD_NUMBER: _ClassVar[int]
@@ -17,6 +17,7 @@ class CreateEventRequest(_message.Message):
     GIVEN_DEALS_FIELD_NUMBER: _ClassVar[int]
     TABLES_FIELD_NUMBER: _ClassVar[int]
     PAR_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
     variant: _game_pb2.Variant
     options: _game_pb2.GameOptions
     deals: int
@@ -24,7 +25,8 @@ class CreateEventRequest(_message.Message):
     given_deals: _containers.RepeatedScalarFieldContainer[str]
     tables: _containers.RepeatedCompositeFieldContainer[_game_pb2.TableOptions]
     par: _game_pb2.BotStrength
-    def __init__(self, variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., options: _Optional[_Union[_game_pb2.GameOptions, _Mapping]] = ..., deals: _Optional[int] = ..., seed: _Optional[str] = ..., given_deals: _Optional[_Iterable[str]] = ..., tables: _Optional[_Iterable[_Union[_game_pb2.TableOptions, _Mapping]]] = ..., par: _Optional[_Union[_game_pb2.BotStrength, str]] = ...) -> None: ...
+    rated: bool
+    def __init__(self, variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., options: _Optional[_Union[_game_pb2.GameOptions, _Mapping]] = ..., deals: _Optional[int] = ..., seed: _Optional[str] = ..., given_deals: _Optional[_Iterable[str]] = ..., tables: _Optional[_Iterable[_Union[_game_pb2.TableOptions, _Mapping]]] = ..., par: _Optional[_Union[_game_pb2.BotStrength, str]] = ..., rated: _Optional[bool] = ...) -> None: ...
 
 class EventTableCredentials(_message.Message):
     __slots__ = ("table", "game_id", "credentials", "invitations")
@@ -67,7 +69,7 @@ class EventTable(_message.Message):
     def __init__(self, table: _Optional[int] = ..., game_id: _Optional[str] = ..., rotation: _Optional[int] = ..., par: _Optional[bool] = ..., seats: _Optional[_Iterable[_Union[_game_pb2.SeatInfo, _Mapping]]] = ..., status: _Optional[_Union[_game_pb2.GameStatus, str]] = ..., deals_finished: _Optional[int] = ...) -> None: ...
 
 class EventInfo(_message.Message):
-    __slots__ = ("event_id", "variant", "deals", "tables", "over", "table", "seat", "deals_shown")
+    __slots__ = ("event_id", "variant", "deals", "tables", "over", "table", "seat", "deals_shown", "rated")
     EVENT_ID_FIELD_NUMBER: _ClassVar[int]
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     DEALS_FIELD_NUMBER: _ClassVar[int]
@@ -76,6 +78,7 @@ class EventInfo(_message.Message):
     TABLE_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     DEALS_SHOWN_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
     event_id: str
     variant: _game_pb2.Variant
     deals: int
@@ -84,7 +87,8 @@ class EventInfo(_message.Message):
     table: int
     seat: int
     deals_shown: int
-    def __init__(self, event_id: _Optional[str] = ..., variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., deals: _Optional[int] = ..., tables: _Optional[_Iterable[_Union[EventTable, _Mapping]]] = ..., over: _Optional[bool] = ..., table: _Optional[int] = ..., seat: _Optional[int] = ..., deals_shown: _Optional[int] = ...) -> None: ...
+    rated: bool
+    def __init__(self, event_id: _Optional[str] = ..., variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., deals: _Optional[int] = ..., tables: _Optional[_Iterable[_Union[EventTable, _Mapping]]] = ..., over: _Optional[bool] = ..., table: _Optional[int] = ..., seat: _Optional[int] = ..., deals_shown: _Optional[int] = ..., rated: _Optional[bool] = ...) -> None: ...
 
 class GetEventRequest(_message.Message):
     __slots__ = ("event_id",)
