@@ -298,6 +298,7 @@ def game_view(game_id: str, table: TableView) -> pb.GameView:
     message.rematch_of = table.spec.rematch_of or ""
     message.rematch_game_id = table.rematch_id or ""
     message.rated = table.spec.rated
+    message.event_id = table.spec.event.event_id if table.spec.event is not None else ""
     return message
 
 

@@ -95,6 +95,7 @@ def _event(state: EventState, *, into: api.EventInfo) -> None:
     into.rated = spec.rated
     if state.viewer_table is not None and state.viewer_seat is not None:
         into.table, into.seat = state.viewer_table, state.viewer_seat
+        into.side = state.scorer.side_of(state.viewer_seat)
     for table in state.tables:
         item = into.tables.add(table=table.number, game_id=table.game_id, rotation=table.rotation, par=table.par,
                                status=convert.STATUS_ENUMS[table.status.value], deals_finished=table.deals_finished)

@@ -219,6 +219,38 @@ def test_after_each_deal_the_log_shows_its_review_and_errors(server: ServerProce
     play(scenario)
 
 
+def test_after_each_deal_of_an_event_the_log_shows_the_standings(server: ServerProcess) -> None:
+    """A duplicate event of two tables: once the person's deal is scored, the event's standings
+    over that deal come into the log, the person's own side marked."""
+    bots = table_options(["bot:random"] * 3, bot_delay_ms=0, deal_pause_ms=0)
+    with Client(server.address) as client:
+        event = client.create_event("euchre3", deals=2, tables=[
+            table_options(["open", "bot:random", "bot:random"], bot_delay_ms=0, deal_pause_ms=600_000), bots])
+    session = join(server.address, parse_link(f"http://127.0.0.1:8080/#join={event.tables[0].game_id}&seat=0"))
+    app = CardgamesApp(session)
+    rng = random.Random(5)
+
+    async def scenario() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            async with AsyncClient(server.address) as client:
+                while not deal_over(app):
+                    await until(pilot, turn_or_end(app, -1), "the person's turn")
+                    view = await client.get_game(session.game_id, 0, session.token)
+                    if view.phase == pb.PHASE_DEAL_OVER:
+                        break
+                    if 0 in view.to_act:
+                        with contextlib.suppress(CardgamesError):
+                            await client.submit_move(session.game_id, 0, session.token or "",
+                                                     rng.choice(list(view.legal_moves)))
+            await until(pilot, lambda: "Event standings after 1 deal of 2" in app.text_of("side"), "the standings")
+            rows = [line for line in app.text_of("side").splitlines() if re.match(r"\s*\d\. Table \d", line)]
+            assert len(rows) == 6 and all(" of 1 (" in row for row in rows), rows  # two tables: a top of 1
+            assert sum("Table 1 · You" in row for row in rows) == 1, rows
+            await pilot.press("q")
+
+    play(scenario)
+
+
 def test_hearts_cards_are_passed_by_choosing_them_with_space_then_enter(server: ServerProcess) -> None:
     session = new_table(server.address, "hearts", "random", seed="terminal-pass", bot_delay_ms=0,
                         deal_pause_ms=600_000)

@@ -69,7 +69,7 @@ class EventTable(_message.Message):
     def __init__(self, table: _Optional[int] = ..., game_id: _Optional[str] = ..., rotation: _Optional[int] = ..., par: _Optional[bool] = ..., seats: _Optional[_Iterable[_Union[_game_pb2.SeatInfo, _Mapping]]] = ..., status: _Optional[_Union[_game_pb2.GameStatus, str]] = ..., deals_finished: _Optional[int] = ...) -> None: ...
 
 class EventInfo(_message.Message):
-    __slots__ = ("event_id", "variant", "deals", "tables", "over", "table", "seat", "deals_shown", "rated")
+    __slots__ = ("event_id", "variant", "deals", "tables", "over", "table", "seat", "deals_shown", "rated", "side")
     EVENT_ID_FIELD_NUMBER: _ClassVar[int]
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     DEALS_FIELD_NUMBER: _ClassVar[int]
@@ -79,6 +79,7 @@ class EventInfo(_message.Message):
     SEAT_FIELD_NUMBER: _ClassVar[int]
     DEALS_SHOWN_FIELD_NUMBER: _ClassVar[int]
     RATED_FIELD_NUMBER: _ClassVar[int]
+    SIDE_FIELD_NUMBER: _ClassVar[int]
     event_id: str
     variant: _game_pb2.Variant
     deals: int
@@ -88,7 +89,8 @@ class EventInfo(_message.Message):
     seat: int
     deals_shown: int
     rated: bool
-    def __init__(self, event_id: _Optional[str] = ..., variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., deals: _Optional[int] = ..., tables: _Optional[_Iterable[_Union[EventTable, _Mapping]]] = ..., over: _Optional[bool] = ..., table: _Optional[int] = ..., seat: _Optional[int] = ..., deals_shown: _Optional[int] = ..., rated: _Optional[bool] = ...) -> None: ...
+    side: int
+    def __init__(self, event_id: _Optional[str] = ..., variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., deals: _Optional[int] = ..., tables: _Optional[_Iterable[_Union[EventTable, _Mapping]]] = ..., over: _Optional[bool] = ..., table: _Optional[int] = ..., seat: _Optional[int] = ..., deals_shown: _Optional[int] = ..., rated: _Optional[bool] = ..., side: _Optional[int] = ...) -> None: ...
 
 class GetEventRequest(_message.Message):
     __slots__ = ("event_id",)

@@ -222,6 +222,21 @@ class CardgamesApp(App[int]):
         if deal not in self.reviewed:
             self.reviewed.add(deal)
             self.run_worker(self._review(deal), group="review", exit_on_error=False)
+            if view.event_id:
+                self.run_worker(self._standings(view.event_id), group="standings", exit_on_error=False)
+
+    async def _standings(self, event_id: str) -> None:
+        """A duplicate event's standings over the deals this table has finished, in the log."""
+        assert self.client is not None
+        try:
+            answer = await self.client.get_event_standings(event_id, self.session.token)
+        except CardgamesError as error:
+            self.log_lines.append(Text(self.words("event.unavailable",
+                                                  reason=self.words.reason(error.reason, error.message)), style="dim"))
+        else:
+            if self.seen is not None:
+                self.log_lines.extend(render.standings(self.seen, answer))
+        self.paint()
 
     async def _review(self, deal: int) -> None:
         assert self.client is not None and self.session.seat is not None

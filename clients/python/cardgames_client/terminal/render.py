@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgames.v1 import review_pb2
-from cardgames_client import PLAYERS, api, pb, variant_name
+from cardgames_client import PLAYERS, api, events, pb, variant_name
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -280,6 +280,24 @@ def review(table: Viewpoint, deal: int, seat: review_pb2.SeatReview,
         lines.append(line)
     if not errors:
         lines.append(Text(words("review.clean")))
+    return lines
+
+
+def standings(table: Viewpoint, answer: events.GetEventStandingsResponse, limit: int = 8) -> list[Text]:
+    """A duplicate event's standings for the log: the best sides, the viewer's own marked."""
+    words = table.words
+    mine = (answer.event.table, answer.event.side) if answer.event.HasField("side") else None
+    lines = [Text(words.count("event.standings", answer.deals_counted, total=answer.event.deals), style="bold")]
+    for row in answer.standings[:limit]:
+        own = mine == (row.table, row.side)
+        who = words("event.table", n=row.table + 1)
+        if own:
+            who += " · " + words("you")
+        elif row.players:
+            who += " · " + ", ".join(player.name for player in row.players)
+        percentage = f"{row.percentage:.1f} %" if row.HasField("percentage") else "–"
+        lines.append(Text(words("event.row", rank=row.rank, who=who, matchpoints=f"{row.matchpoints:g}", top=row.top,
+                                percentage=percentage), style="bold" if own else ""))
     return lines
 
 
