@@ -7,6 +7,7 @@ import { serverStream, unary } from "./connect.js";
 const GAME = "/cardgames.v1.GameService/";
 const ANALYSIS = "/cardgames.v1.AnalysisService/";
 const PLAYER = "/cardgames.v1.PlayerService/";
+const EVENT = "/cardgames.v1.EventService/";
 
 export const VARIANTS = ["hearts", "belote", "belote3", "euchre3"];
 export const PLAYERS = { euchre3: 3, belote3: 3, hearts: 4, belote: 4 };
@@ -144,6 +145,33 @@ export function reviewGame(gameId, credential, dealNumber, signal) {
   const request = { gameId, seats: [credential.seat], budgetMs: "150" };
   if (dealNumber !== null && dealNumber !== undefined) request.dealNumber = dealNumber;
   return serverStream(ANALYSIS + "ReviewGame", request, { token: credential.token, signal, timeoutMs: 300000 });
+}
+
+// A duplicate event as this seat (its token; none: the login, or anyone) may see it.
+export async function getEvent(eventId, token) {
+  const answer = await unary(EVENT + "GetEvent", { eventId }, { token });
+  return answer.event || {};
+}
+
+export function getEventStandings(eventId, token) {
+  return unary(EVENT + "GetEventStandings", { eventId }, { token });
+}
+
+export function getDealComparison(eventId, dealNumber, token) {
+  return unary(EVENT + "GetDealComparison", { eventId, dealNumber }, { token });
+}
+
+// A game's record as this seat's holder may read it (another table of an event: the deals
+// his own table has finished).
+export async function getGameRecord(gameId, token) {
+  const answer = await unary(GAME + "GetGameRecord", { gameId }, { token });
+  return answer.record || {};
+}
+
+// The review of `seats` in one deal of another table of the caller's event (his token).
+export function reviewOtherTable(gameId, token, seats, dealNumber, signal) {
+  const request = { gameId, seats, budgetMs: "150", dealNumber };
+  return serverStream(ANALYSIS + "ReviewGame", request, { token, signal, timeoutMs: 300000 });
 }
 
 function randomId() {

@@ -4,8 +4,10 @@
 //   #join=<game_id>[&seat=<n>][&code=<invitation_code>]   take a seat, then #game=<game_id>
 //   #game=<game_id>                                         play (a stored seat) or watch
 //   #login=<JWT>                                            the player's login (login.js), then as above
+//   #event=<event_id>                                       a duplicate event: its tables and standings (event.js)
 
 import * as api from "./api.js";
+import { EventPage } from "./event.js";
 import { errorText, lang, loadWords, setLang, t } from "./i18n.js";
 import { login, takeLoginFromAddress } from "./login.js";
 import { rememberInvites, rememberSeat, seatOf } from "./storage.js";
@@ -40,6 +42,10 @@ function route() {
   const query = params();
   if (query.get("join")) return join(query.get("join"), query.get("seat"), query.get("code"));
   if (query.get("game")) return showGame(query.get("game"));
+  if (query.get("event")) {
+    table = new EventPage(root, query.get("event"));
+    return table.start();
+  }
   return showLobby();
 }
 

@@ -39,6 +39,13 @@ export class TableInput {
     }
     if (target.dataset.analyse !== undefined) return this.analyse(Number(target.dataset.analyse));
     if (target.dataset.review !== undefined) return this.review(target.dataset.review === "match" ? null : Number(target.dataset.review));
+    const others = this.table.otherTables();
+    if (others && target.dataset.otherReview !== undefined) {
+      return others.review(Number(target.dataset.otherReview), Number(target.dataset.deal));
+    }
+    if (others && target.dataset.otherRecord !== undefined) {
+      return others.record(Number(target.dataset.otherRecord)).catch((error) => this.table.showError(error));
+    }
     if (target.dataset.closeResult !== undefined) {
       this.table.closedResult = Number(target.dataset.closeResult) + 1;
       return this.table.render();

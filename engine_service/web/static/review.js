@@ -23,7 +23,9 @@ function num(value) {
 /**
  * @param {HTMLElement & { reviewRun?: ReviewRun }} overlay
  * @param {{ gameId: string, credential: { seat: number, token: string }, dealNumber: number | null,
- *   name: (seat: number) => string, moveLabel: (move: object) => string }} context
+ *   name: (seat: number) => string, moveLabel: (move: object) => string, title?: string,
+ *   stream?: (signal: AbortSignal) => AsyncIterable<any> }} context  `stream`: another table's review
+ *   (an event's), instead of this seat's own
  */
 export function openReview(overlay, context) {
   if (overlay.reviewRun) overlay.reviewRun.cancel();
@@ -52,7 +54,7 @@ class ReviewRun {
 
   async start() {
     const { dealNumber } = this.context;
-    const title = dealNumber === null ? t("review.match") : t("review.title", { n: dealNumber + 1 });
+    const title = this.context.title || (dealNumber === null ? t("review.match") : t("review.title", { n: dealNumber + 1 }));
     this.overlay.hidden = false;
     this.overlay.innerHTML = `<div class="analysis-box review-box" role="dialog" aria-modal="true" data-testid="review">
       <header><h2>${title}</h2>
@@ -63,9 +65,11 @@ class ReviewRun {
       this.overlay.hidden = true;
       this.overlay.innerHTML = "";
     });
-    const { gameId, credential } = this.context;
+    const { gameId, credential, stream } = this.context;
+    const messages = stream ? stream(this.controller.signal)
+      : api.reviewGame(gameId, credential, dealNumber, this.controller.signal);
     try {
-      for await (const message of api.reviewGame(gameId, credential, dealNumber, this.controller.signal)) {
+      for await (const message of messages) {
         if (this.cancelled) return;
         this.progress = { done: num(message.done), total: num(message.total) };
         if (message.decision) this.decisions.push(message.decision);

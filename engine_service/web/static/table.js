@@ -6,6 +6,7 @@
 
 import * as api from "./api.js";
 import * as cards from "./cards.js";
+import { OtherTables } from "./event.js";
 import { errorText, t } from "./i18n.js";
 import { TableInput } from "./input.js";
 import { narrate } from "./narration.js";
@@ -87,6 +88,8 @@ export class Table {
     this.heldTrick = null;
     this.heldUntil = 0;
     this.closedResult = -1;
+    /** @type {OtherTables | null} */
+    this.others = null;  // an event's table: the other tables' results (event.js)
     this.stopped = false;
     this.narrow = window.matchMedia(NARROW);  // a long hand takes two rows on a narrow screen
     this.receivedAt = 0;
@@ -639,6 +642,20 @@ export class Table {
     const index = results.length - 1;
     panel.hidden = false;
     setHtml(panel, this.resultHtml(results[index], index));
+    const others = this.otherTables();
+    if (others) others.fill(panel.querySelector(".other-tables"), index);
+  }
+
+  // At a duplicate event's table, for a seat: the other tables' results of each deal.
+  otherTables() {
+    if (!this.view.eventId || !this.credential) return null;
+    if (!this.others) {
+      this.others = new OtherTables({
+        eventId: this.view.eventId, credential: this.credential, players: this.players(),
+        overlay: () => this.$(".analysis-overlay"), moveLabel: (move) => this.moveLabel(move),
+      });
+    }
+    return this.others;
   }
 
   resultHtml(result, index) {
@@ -706,6 +723,7 @@ export class Table {
     return `<h2>${t("result.title", { n: index + 1 })}</h2>${over}${lines.join("")}
       <table class="result-seats"><thead><tr><th></th><th>${t("result.tricks")}</th>${this.counted() ? `<th>${t(this.variant() === "hearts" ? "result.penaltyPoints" : "result.cardPoints")}</th>` : ""}</tr></thead><tbody>${perSeat}</tbody></table>
       <table class="result-sides"><thead><tr><th></th><th>${t("scores.deal")}</th><th>${t("result.match")}</th></tr></thead><tbody>${perSide}</tbody></table>
+      ${this.view.eventId && this.seat !== null ? `<div class="other-tables" data-testid="other-tables" data-deal="${index}"></div>` : ""}
       <div class="result-buttons">${buttons.join("")}</div>`;
   }
 
