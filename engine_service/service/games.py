@@ -66,6 +66,9 @@ MAX_REQUEST_ID = 128
 MAX_SEED = 256
 # The most characters of an invitation code.
 MAX_INVITATION = 128
+# Entries read at once to build a record (a record cut to a reader's deals: a few at a time).
+ENTRY_PAGE = 256
+SHOWN_ENTRY_PAGE = 8
 
 __all__ = ["Change", "Claimed", "Created", "GameService", "MoveAnswer", "PlayedDeal", "ReadMove", "SeenChange",
            "ServerTurn", "Validation"]
@@ -327,15 +330,29 @@ class GameService:
         async with self.live.locked(game_id) as live:
             stored, version = live.record, live.committed
         builder = records.RecordBuilder(self.live.fresh_table(stored), game_id=game_id, created_at=stored.created_at)
-        for entry in await self.store.moves_after(game_id, 0):
-            if entry.version > version or (shown is not None and builder.deals_scored >= shown):
-                break  # committed since (the record is of the version read), or past what the reader may see
+        # Read from another table of an event: small pages, so what is read past the reader's
+        # deals (and the time it takes) hardly depends on how far this table is ahead.
+        async for entry in self._entries(game_id, version, ENTRY_PAGE if shown is None else SHOWN_ENTRY_PAGE):
+            if shown is not None and builder.deals_scored >= shown:
+                break  # past what the reader may see: nothing after is even read (nor timed)
             builder.add(entry.seat, entry.move, entry.at, Actor(entry.actor) if entry.actor else None)
         whole = builder.record()
         if shown is not None:  # an event's table read from another: the deals the reader has played too
             whole = records.first_deals(whole, shown)
             return whole, whole
         return whole, records.for_reader(whole, viewer, seed_drawn=stored.seed_drawn)
+
+    async def _entries(self, game_id: str, version: int, size: int) -> AsyncIterator[MoveRecord]:
+        """The game's entries up to ``version`` in order, read a page at a time (a reader who
+        stops early reads no further)."""
+        after = 0
+        while after < version:
+            page = await self.store.moves_after(game_id, after, min(size, version - after))
+            if not page:
+                return
+            for entry in page:
+                yield entry
+            after = page[-1].version
 
     async def hint_question(self, game_id: str, seat: int, credential: Credential | None) -> Question:
         """What a hint for ``seat`` may be computed from (its knowledge only), at the current version."""

@@ -57,7 +57,8 @@ class GameStore(Protocol):
 
     async def versions_of(self, game_ids: list[str]) -> dict[str, int]: ...
 
-    async def moves_after(self, game_id: str, version: int) -> list[MoveRecord]: ...
+    async def moves_after(self, game_id: str, version: int, limit: int | None = None) -> list[MoveRecord]:
+        """The entries after ``version`` in order, at most ``limit`` of them (None: all)."""
 
     async def find_request(self, game_id: str, seat: int, request_id: str) -> MoveRecord | None: ...
 

@@ -380,9 +380,10 @@ class PostgresStore:
         rows = await self._rows("SELECT game_id, version FROM games WHERE game_id = ANY(%s)", (game_ids,))
         return {row[0]: int(row[1]) for row in rows}
 
-    async def moves_after(self, game_id: str, version: int) -> list[MoveRecord]:
+    async def moves_after(self, game_id: str, version: int, limit: int | None = None) -> list[MoveRecord]:
         rows = await self._rows(
-            f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = %s AND version > %s ORDER BY version", (game_id, version))
+            f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = %s AND version > %s ORDER BY version LIMIT %s",
+            (game_id, version, limit))
         return [move_record(row) for row in rows]
 
     async def find_request(self, game_id: str, seat: int, request_id: str) -> MoveRecord | None:

@@ -433,10 +433,10 @@ class SqliteStore:
             versions.update(rows.fetchall())
         return versions
 
-    async def moves_after(self, game_id: str, version: int) -> list[MoveRecord]:
+    async def moves_after(self, game_id: str, version: int, limit: int | None = None) -> list[MoveRecord]:
         rows = self._reader.execute(
-            f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ? AND version > ? ORDER BY version",
-            (game_id, version),
+            f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ? AND version > ? ORDER BY version LIMIT ?",
+            (game_id, version, -1 if limit is None else limit),
         ).fetchall()
         return [move_record(row) for row in rows]
 
