@@ -40,7 +40,7 @@ from ..rules.options import MAX_DEALS
 from ..tables import SeatKind, SeatPlayer, SeatSpec, Status, Strength, TableEvent, TableSpec
 from ..tables.seats import player_of_holder
 from . import logs
-from .credentials import Credential, seat_of
+from .credentials import Credential, SeatToken, seat_of
 from .errors import (
     EventNotFound,
     FailedPrecondition,
@@ -187,8 +187,8 @@ class EventService:
         tables = await self._tables(spec)
         over = all(table.status in OVER for table in tables)
         place = _place(tables, credential) if credential is not None else None
-        if credential is not None and place is None and not over:
-            raise Unauthenticated("this credential holds no seat of this event", reason=ServiceReason.INVALID_CREDENTIAL)
+        if isinstance(credential, SeatToken) and place is None and not over:  # a login seated nowhere reads as anyone
+            raise Unauthenticated("this token holds no seat of this event", reason=ServiceReason.INVALID_CREDENTIAL)
         shown = spec.deals if over else (len(tables[place[0]].results) if place is not None else 0)
         states = tuple(
             TableState(number, table.game_id, spec.tables[number].rotation, spec.tables[number].par, table.seats,

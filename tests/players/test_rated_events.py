@@ -31,6 +31,10 @@ def test_a_rated_event_moves_ratings_by_each_deals_comparison_once(server, provi
         seat = ann.claim_seat(event.tables[0].game_id).seat
         hint = error_of(lambda: ann.get_hint(event.tables[0].game_id, seat, None))
         assert hint.reason == "HINTS_DISABLED"
+    with Client(server.address, login=provider.token("dora", "Dora")) as dora:  # signed in, seated nowhere
+        lobby = dora.get_event(event.event_id)
+        assert not lobby.HasField("table") and lobby.deals_shown == 0
+        assert error_of(lambda: dora.get_event_standings(event.event_id)).reason == "EVENT_IN_PROGRESS"
     rng = random.Random(3)
     for table, name in enumerate(NAMES):
         play_match([server.address], provider, event.tables[table].game_id, name, rng)

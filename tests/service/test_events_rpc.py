@@ -255,6 +255,8 @@ def test_standings_after_a_sigkill_mid_event_equal_a_recomputation_from_the_stor
                 if view.phase == pb.PHASE_DEAL_OVER:
                     client.submit_move(mine.game_id, 0, mine.tokens[0], "next-deal")
             info = finished(client, created.event_id)
+            rematch = error_of(lambda: client.rematch(mine.game_id, 0, mine.tokens[0]))
+            assert (rematch.code.name, rematch.reason) == ("FAILED_PRECONDITION", "EVENT_TABLE")
             records = {table.table: client.get_game_record(table.game_id) for table in info.tables}
             expected = recomputed("hearts", info, records)
             standings = client.get_event_standings(created.event_id)

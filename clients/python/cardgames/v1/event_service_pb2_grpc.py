@@ -71,8 +71,9 @@ class EventServiceServicer:
     def GetEvent(self, request, context):
         """The event's tables as the caller may see them: who sits where (to join an open seat
         with ClaimSeat), and how many of the deals the caller has finished each has finished.
-        Anyone may ask (the lobby); a credential that holds no seat of the event is
-        UNAUTHENTICATED while it runs. NOT_FOUND (EVENT_NOT_FOUND).
+        Anyone may ask (the lobby; a login seated nowhere in the event reads it as anyone); a
+        seat token of no table of the event is UNAUTHENTICATED while it runs. NOT_FOUND
+        (EVENT_NOT_FOUND).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
