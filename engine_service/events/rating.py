@@ -1,6 +1,6 @@
-"""A rated event's ratings (docs/events.md): each deal, once every players' table has
-finished it (or ended), is a rated match per direction, among the sides that held those
-cards, ranked by their score on it; the raw match of a table moves nobody's rating, so a
+"""A rated event's ratings (docs/events.md): once the event is over, each deal is a rated
+match per direction, among the sides that held those cards (at the tables that finished
+it), ranked by their score on it; the raw match of a table moves nobody's rating, so a
 bad deal costs nobody rating. Pure: the service applies each match once (its id)."""
 
 from __future__ import annotations

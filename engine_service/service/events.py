@@ -40,7 +40,7 @@ from ..rules.options import MAX_DEALS
 from ..tables import SeatKind, SeatPlayer, SeatSpec, Status, Strength, TableEvent, TableSpec
 from ..tables.seats import player_of_holder
 from . import logs
-from .credentials import Credential, SeatToken, seat_of
+from .credentials import Credential, Login, SeatToken, seat_of
 from .errors import (
     EventNotFound,
     FailedPrecondition,
@@ -117,9 +117,10 @@ class EventService:
     def __init__(self, games: GameService) -> None:
         self.games = games
         games.event_gate = self
-        games.live.on_deal_scored = self._deal_scored
+        games.live.on_table_over = self._table_over
         self._log = logs.get_logger()
         self._rating: set[asyncio.Task[None]] = set()  # held until done (the loop keeps weak references)
+        self._rated: set[str] = set()  # rated events whose matches this process has applied
 
     # ----------------------------------------------------------------- create
     async def create(
@@ -163,7 +164,7 @@ class EventService:
             requests.append(TableRequest(dataclasses.replace(_par_spec(rules.players, par), rated=rated)))
         event_seed = seed or secrets.token_hex(32)
         async with self.games.quotas.creation(self.games.store, creator, self.games.clock.now(),
-                                              has_open_seats=True):
+                                              has_open_seats=True, games=len(requests)):
             created = []
             for number, request in enumerate(requests):
                 rotation = moves[number] if number < len(moves) else 0
@@ -172,7 +173,8 @@ class EventService:
                 table_options = {**options, "deals": count,
                                  "first_dealer": (rules.options.first_dealer + rotation) % rules.players}
                 created.append(await self.games.create(variant, table_options, seed=event_seed, table=spec,
-                                                       invited=request.invited, secret_seed=not seed and not given))
+                                                       invited=request.invited, creator=creator,
+                                                       secret_seed=not seed and not given, quotas_checked=True))
             spec_of_event = EventSpec(event_id, variant, count, tuple(
                 EventTable(table.game_id, moves[number] if number < len(moves) else 0, number >= len(tables))
                 for number, table in enumerate(created)), self.games.clock.now(), rated)
@@ -211,8 +213,8 @@ class EventService:
     async def standings(self, event_id: str, credential: Credential | None) -> tuple[EventState, list[Standing]]:
         """Every players' table's sides over the deals the reader may see, best first."""
         state, results = await self._shown_results(event_id, credential)
-        if state.spec.rated:
-            await self._rate(state.spec)  # a deal two replicas finished at once may be rated here
+        if state.spec.rated and state.over:
+            await self._rate(state.spec)  # two tables that ended at once on two replicas may leave it to a read
         return state, state.scorer.standings(state.deals_shown, results)
 
     async def comparison(self, event_id: str, deal: int,
@@ -240,8 +242,8 @@ class EventService:
                                     table.results[:state.deals_shown]) for number, table in enumerate(tables)]
 
     # ----------------------------------------------------------------- ratings
-    def _deal_scored(self, event_id: str) -> None:
-        """A table of ``event_id`` scored a deal or ended: its ratings may move (in the background)."""
+    def _table_over(self, event_id: str) -> None:
+        """A table of ``event_id`` ended: if it was the last, the ratings move (in the background)."""
         task = asyncio.get_running_loop().create_task(self._rate_event(event_id))
         self._rating.add(task)
         task.add_done_callback(self._rating.discard)
@@ -251,13 +253,20 @@ class EventService:
             spec = await self._spec(event_id)
             if spec.rated:
                 await self._rate(spec)
-        except Exception as error:  # the next deal's end, or a read of the standings, tries again
+        except EventNotFound:
+            pass  # tables of an event whose creation failed midway: nobody has its id
+        except Exception as error:  # the next table's end, or a read of the standings, tries again
             self._log.warning("event_rating_failed", event_id=event_id, error=type(error).__name__)
 
     async def _rate(self, spec: EventSpec) -> None:
-        """Applies the rated matches of the deals every table has finished (each once: the
-        store keeps which matches it applied)."""
+        """Once every table is over, applies the rated matches of the event's deals (each
+        once: the store keeps which matches it applied). Not before: a rating's move would
+        tell anyone how the sides did on a deal while the event runs."""
+        if spec.event_id in self._rated:
+            return
         tables = await self._tables(spec)
+        if not all(read.status in OVER for read in tables):
+            return
         results = [TableResults(number, table.rotation, table.par, read.results)
                    for number, (table, read) in enumerate(zip(spec.tables, tables))]
         scorer = _scorer(spec.variant)
@@ -265,6 +274,17 @@ class EventService:
         ended = [read.status in OVER for read in tables]
         for match in rated_deals(spec, scorer, results, ended, teams, self.games.clock.now()):
             await self.games.store.apply_rating(match)
+        self._rated.add(spec.event_id)
+
+    async def check_claim(self, event_id: str, game_id: str, login: Login) -> None:
+        spec = await self._spec(event_id)
+        for table in spec.tables:
+            if table.game_id == game_id:
+                continue
+            async with self.games.live.locked(table.game_id) as live:
+                if seat_of(login, list(live.table.hashes)) is not None:
+                    raise FailedPrecondition("this player holds a seat at another table of this event",
+                                             reason=ServiceReason.ALREADY_SEATED)
 
     async def _spec(self, event_id: str) -> EventSpec:
         if not event_id:

@@ -10,6 +10,7 @@ the latest state.
 from __future__ import annotations
 
 import base64
+import contextlib
 import dataclasses
 import hashlib
 import secrets
@@ -79,6 +80,9 @@ class EventGate(Protocol):
         """How many deals of the event's tables ``credential``'s holder may read: the deals his
         own table has finished, or every one (None) once the event is over; refused to anyone
         else while it runs."""
+
+    async def check_claim(self, event_id: str, game_id: str, login: Login) -> None:
+        """Refuses a signed-in player a seat at ``game_id`` if he holds one at another table of the event."""
 
 
 @dataclass(frozen=True)
@@ -160,11 +164,13 @@ class GameService:
     async def create(
         self, variant: str, options: Mapping[str, Any], *, seed: str | None = None, deal: str | None = None,
         table: TableSpec | None = None, invited: tuple[int, ...] = (), creator: str = "", secret_seed: bool = False,
+        quotas_checked: bool = False,
     ) -> Created:
         """A new game. ``table`` says who sits where (default: every seat reserved);
         each seat of ``invited`` (open seats) is kept for an invitation code drawn here.
         ``creator`` (the caller's key) is held to its quotas. ``secret_seed``: the server drew
-        ``seed`` (an event's, shared by its tables)."""
+        ``seed`` (an event's, shared by its tables); ``quotas_checked``: the caller's quotas were
+        checked for this creation already (an event's tables, counted together)."""
         if seed is not None and not (len(seed) <= MAX_SEED and seed.isprintable()):
             # It is stored with the game and replayed from: a bound, as for request ids.
             raise InvalidInput(f"seed must be at most {MAX_SEED} printable characters", field="seed")
@@ -185,7 +191,9 @@ class GameService:
         tokens = {seat: new_token() for seat, seat_spec in enumerate(spec.seats) if seat_spec.kind is SeatKind.RESERVED}
         hashes = [token_hash(tokens[seat]) if seat in tokens else "" for seat in range(game.players)]
         has_open_seats = any(seat.is_public for seat in spec.seats)
-        async with self.quotas.creation(self.store, creator, self.clock.now(), has_open_seats=has_open_seats):
+        quotas = contextlib.nullcontext() if quotas_checked else \
+            self.quotas.creation(self.store, creator, self.clock.now(), has_open_seats=has_open_seats)
+        async with quotas:
             live = await self._store_new(uuid.uuid4().hex, game, game_seed, deal, spec, hashes, creator,
                                          seed_drawn=secret_seed or (not seed and deal is None and not event))
         return Created(live.game_id, tokens, codes, live.table.view(None, self.clock.now()))
@@ -209,6 +217,9 @@ class GameService:
         if code is not None and not (0 < len(code) <= MAX_INVITATION and code.isprintable()):
             raise InvalidInput(f"invitation_code must be 1..{MAX_INVITATION} printable characters",
                                field="invitation_code")
+        live = await self.live.load(game_id)
+        if live.table.spec.event is not None and login is not None and self.event_gate is not None:
+            await self.event_gate.check_claim(live.table.spec.event.event_id, game_id, login)
         for _ in range(5):  # another process may claim at once: the loser decides again on the latest state
             async with self.live.locked(game_id) as live:
                 table = live.table
@@ -222,6 +233,8 @@ class GameService:
                 elif table.spec.rated:
                     raise Unauthenticated("a rated table's seats are claimed by signed-in players",
                                           reason=ServiceReason.LOGIN_REQUIRED)
+                if table.spec.event is not None and table.started:
+                    _refuse_full_event_table(table, seat, code)  # never GAME_OVER: an event's table ends unseen
                 chosen = _seat_to_claim(table, seat, code)
                 credential: Credential = login or SeatToken(new_token())
                 code_hash = token_hash(code) if code is not None else None
@@ -330,16 +343,15 @@ class GameService:
         async with self.live.locked(game_id) as live:
             stored, version = live.record, live.committed
         builder = records.RecordBuilder(self.live.fresh_table(stored), game_id=game_id, created_at=stored.created_at)
-        # Read from another table of an event: small pages, so what is read past the reader's
-        # deals (and the time it takes) hardly depends on how far this table is ahead.
+        # Read from another table of an event: small pages, so the entries replayed past the
+        # reader's deals (and the time they take) hardly depend on how far this table is ahead.
         async for entry in self._entries(game_id, version, ENTRY_PAGE if shown is None else SHOWN_ENTRY_PAGE):
             if shown is not None and builder.deals_scored >= shown:
-                break  # past what the reader may see: nothing after is even read (nor timed)
+                break  # past what the reader may see
             builder.add(entry.seat, entry.move, entry.at, Actor(entry.actor) if entry.actor else None)
         whole = builder.record()
         if shown is not None:  # an event's table read from another: the deals the reader has played too
             whole = records.first_deals(whole, shown)
-            return whole, whole
         return whole, records.for_reader(whole, viewer, seed_drawn=stored.seed_drawn)
 
     async def _entries(self, game_id: str, version: int, size: int) -> AsyncIterator[MoveRecord]:
@@ -644,6 +656,21 @@ def rematch_token(old_token: str, rematch_id: str) -> str:
     """A player's token in a rematch: a function of his token of the finished game."""
     digest = hashlib.sha256(f"rematch-token:{rematch_id}:{old_token}".encode()).digest()[:24]
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def _refuse_full_event_table(table: Table, seat: int | None, code: str | None) -> None:
+    """A claim at an event's table once every seat is taken, refused as at a table still
+    playing, whether it has ended or not (its end would tell how far it is)."""
+    if seat is not None:
+        table.game.check_seat(seat)
+        if table.spec.seats[seat].kind is not SeatKind.OPEN:
+            raise RuleViolation(Reason.SEAT_NOT_OPEN, f"seat {seat} is not open")
+        raise RuleViolation(Reason.SEAT_TAKEN, f"seat {seat} is already taken")
+    if code is not None:
+        if not any(spec.invitation_hash == token_hash(code) for spec in table.spec.seats):
+            raise PermissionDenied("this invitation code opens no seat of this game", reason=Reason.INVALID_INVITATION)
+        raise RuleViolation(Reason.SEAT_TAKEN, "the invited seat is already taken")
+    raise RuleViolation(Reason.NO_OPEN_SEAT, "no seat of this game is open to anyone")
 
 
 def _seat_to_claim(table: Table, seat: int | None, code: str | None) -> int:

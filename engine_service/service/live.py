@@ -20,7 +20,7 @@ from typing import Any
 
 from ..ratings import rated_match
 from ..rules import Game, RuleViolation, new_game
-from ..rules.events import DealScoredEvent, Event
+from ..rules.events import Event
 from ..tables import Actor, Table, TableSpec
 from ..tables.events import SeatClaimedEvent
 from ..tables.seats import player_of_holder
@@ -80,7 +80,7 @@ class LiveGame:
 
 
 def _no_event(event_id: str) -> None:
-    """The default of ``on_deal_scored``: no event service listens."""
+    """The default of ``on_table_over``: no event service listens."""
 
 
 def _no_schedule(game_id: str, at: float | None) -> None:
@@ -104,8 +104,8 @@ class LiveGames:
         self.clock = clock
         self.idle_limit = idle_limit  # a game with no entry for this long is abandoned, whatever its table
         self.on_due: OnDue = _no_schedule
-        # Told the event of an event's table whose entry scored a deal or ended its match (events.py).
-        self.on_deal_scored: Callable[[str], None] = _no_event
+        # Told the event of an event's table whose entry ended its match (events.py).
+        self.on_table_over: Callable[[str], None] = _no_event
         # Games that stay in memory whatever their age (those watched here).
         self.pinned: Callable[[str], bool] = lambda game_id: False
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
@@ -203,8 +203,8 @@ class LiveGames:
         live.committed = change.version
         live.notify()
         event = live.table.spec.event
-        if event is not None and (live.ended or any(isinstance(item, DealScoredEvent) for item in change.events)):
-            self.on_deal_scored(event.event_id)
+        if event is not None and live.ended:
+            self.on_table_over(event.event_id)
         metrics.ENTRIES.labels(kind="table" if text.startswith("@") else "move").inc()
         self.on_due(game_id, facts.due)
         return live, change

@@ -36,9 +36,11 @@ class Quotas:
                                                                    repr=False)
 
     @contextlib.asynccontextmanager
-    async def creation(self, store: GameStore, creator: str, now: float, *, has_open_seats: bool) -> AsyncIterator[None]:
-        """Holds a creation by ``creator`` (the caller's key) to its quotas: raises
-        ``QuotaExceeded`` over one; the creation counts in the rate unless its block fails."""
+    async def creation(self, store: GameStore, creator: str, now: float, *, has_open_seats: bool,
+                       games: int = 1) -> AsyncIterator[None]:
+        """Holds a creation of ``games`` games (an event's tables: one creation) by ``creator``
+        (the caller's key) to its quotas: raises ``QuotaExceeded`` over one; the creation
+        counts in the rate unless its block fails."""
         if not creator:
             yield
             return
@@ -46,7 +48,7 @@ class Quotas:
         async with lock:
             self._take_rate(creator, now)
             try:
-                await self._check_counts(store, creator, has_open_seats)
+                await self._check_counts(store, creator, has_open_seats, games)
                 yield
             except BaseException:
                 if self.creations_per_minute:
@@ -63,15 +65,15 @@ class Quotas:
                                 reason=ServiceReason.CREATION_RATE_EXCEEDED, retry_after=recent[0] + WINDOW_SECONDS - now)
         recent.append(now)
 
-    async def _check_counts(self, store: GameStore, creator: str, has_open_seats: bool) -> None:
+    async def _check_counts(self, store: GameStore, creator: str, has_open_seats: bool, games: int) -> None:
         if has_open_seats and self.open_tables:
             waiting = await store.count_games(creator=creator, statuses=("WAITING",), open_seats=True)
-            if waiting >= self.open_tables:
+            if waiting + games > self.open_tables:
                 raise QuotaExceeded(f"at most {self.open_tables} tables of one caller waiting for players",
                                     reason=ServiceReason.OPEN_TABLES_EXCEEDED)
         if self.games_in_play:
             playing = await store.count_games(creator=creator, statuses=IN_PLAY)
-            if playing >= self.games_in_play:
+            if playing + games > self.games_in_play:
                 raise QuotaExceeded(f"at most {self.games_in_play} games of one caller in play",
                                     reason=ServiceReason.GAMES_IN_PLAY_EXCEEDED)
 

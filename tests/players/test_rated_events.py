@@ -35,8 +35,14 @@ def test_a_rated_event_moves_ratings_by_each_deals_comparison_once(server, provi
         lobby = dora.get_event(event.event_id)
         assert not lobby.HasField("table") and lobby.deals_shown == 0
         assert error_of(lambda: dora.get_event_standings(event.event_id)).reason == "EVENT_IN_PROGRESS"
+    with Client(server.address, login=provider.token("ann", "Ann")) as ann:
+        twice = error_of(lambda: ann.claim_seat(event.tables[1].game_id))
+        assert (twice.code, twice.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "ALREADY_SEATED")
     rng = random.Random(3)
     for table, name in enumerate(NAMES):
+        if name == "cy":  # two tables over: no rating has moved yet (a move would tell how a deal went)
+            with Client(server.address, login=provider.token("ann", "Ann")) as ann:
+                assert not ann.get_player().ratings
         play_match([server.address], provider, event.tables[table].game_id, name, rng)
     with Client(server.address, login=provider.token("ann", "Ann")) as ann:
         info = finished(ann, event.event_id)

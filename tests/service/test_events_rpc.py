@@ -161,6 +161,8 @@ def _everything_asked(client: Client, event: CreatedEvent, token: str) -> list[s
         lambda: list(client.review_game(other, token=token, timeout=5)),
         lambda: client.get_event_standings(event.event_id),
         lambda: client.get_deal_comparison(event.event_id, 0),
+        lambda: client.claim_seat(other),  # never GAME_OVER: a full table answers alike, ended or not
+        lambda: client.claim_seat(other, 0),
     ):
         try:
             answers.append(call())
@@ -204,6 +206,7 @@ def test_a_table_one_deal_behind_learns_nothing_of_the_deal_it_has_not_finished(
         assert seen_ahead == seen_idle
         assert any("EVENT_IN_PROGRESS" in line for line in seen_ahead)
         assert any("DEAL_NOT_FINISHED" in line for line in seen_ahead)
+        assert any("NO_OPEN_SEAT" in line for line in seen_ahead) and not any("GAME_OVER" in line for line in seen_ahead)
 
         # Table 0 finishes deal 0: that deal (and only it) of table 1 is shown.
         _play_deal(client, ahead.tables[0].game_id, ahead.tables[0].tokens, random.Random(7))
@@ -228,6 +231,24 @@ def test_a_table_one_deal_behind_learns_nothing_of_the_deal_it_has_not_finished(
         assert stranger.code.name == "UNAUTHENTICATED"
         rematch = error_of(lambda: client.rematch(ahead.tables[1].game_id, 0, token))
         assert rematch.code.name in ("UNAUTHENTICATED", "PERMISSION_DENIED")
+
+
+def test_with_a_seed_given_another_tables_deal_stays_hidden_as_the_readers_own_does(server):
+    """A seed a person chose could be searched from one deal to the next: hidden cards are
+    shown at the match's end, at the reader's own table and at the others alike."""
+    with Client(server.address) as client:
+        event = client.create_event("euchre3", deals=2, seed="club night", tables=[
+            table_options(["reserved"] * 3), bots(3)])
+        mine, other = event.tables
+        until(lambda: _game_status(server.database, other.game_id) == "FINISHED", "table 1's end")
+        _play_deal(client, mine.game_id, mine.tokens, random.Random(3))
+        own = client.get_game_record(mine.game_id, 0, mine.tokens[0])
+        theirs = client.get_game_record(other.game_id, token=mine.tokens[0])
+        assert len(theirs.deals) == 1 and [hand.hidden for hand in theirs.deals[0].hands] == [True] * 3
+        assert [hand.hidden for hand in own.deals[0].hands] == [False, True, True]
+        hidden = error_of(lambda: list(client.review_game(other.game_id, token=mine.tokens[0], deal_number=0,
+                                                          timeout=5)))
+        assert hidden.reason == "DEAL_HIDDEN"
 
 
 def test_standings_after_a_sigkill_mid_event_equal_a_recomputation_from_the_stored_results(tmp_path: Path):

@@ -219,3 +219,18 @@ def test_a_caller_is_its_peer_or_the_address_its_trusted_proxies_forward_for(pee
     callers = Callers(["10.0.0.1", " 10.0.0.2", "[::1]", ""])
     assert callers.of(_Context(peer, forwarded)) == caller
     assert len(callers.key(_Context(peer, forwarded))) == 32
+
+
+def test_an_events_tables_count_against_its_creators_quotas_together(limited, clock):
+    """An event is one creation, its tables counted in the caller's tables and games."""
+    with Client(limited.address) as client:
+        too_many = error_of(lambda: client.create_event("hearts", deals=1, tables=[OPEN_TABLE] * 3))
+        assert (too_many.code, too_many.reason) == (grpc.StatusCode.RESOURCE_EXHAUSTED, "OPEN_TABLES_EXCEEDED")
+        event = client.create_event("hearts", deals=1, tables=[OPEN_TABLE] * 2)
+        assert len(event.tables) == 2
+        full = error_of(lambda: client.create_game("hearts", table=OPEN_TABLE))
+        assert full.reason == "OPEN_TABLES_EXCEEDED"  # the event's two waiting tables are the caller's
+        client.create_game("hearts")
+        client.create_game("hearts")
+        fourth = error_of(lambda: client.create_event("hearts", deals=1, tables=[table_options(["reserved"] * 4)]))
+        assert fourth.reason == "CREATION_RATE_EXCEEDED"  # three creations this minute: the event was one
