@@ -9,7 +9,10 @@ import sqlite3
 from cardgames_client import Client, table_options
 
 from tests.service.server_process import ServerProcess
+from tests.web.pages import layout_problems, resize
 from tests.web.test_web_table import play_deal
+
+SIZES = [(390, 844), (768, 1024), (1280, 757)]  # a phone, a tablet, a laptop
 
 
 def finished(server: ServerProcess, game_id: str) -> bool:
@@ -35,6 +38,10 @@ def test_a_person_joins_an_event_plays_a_deal_and_reads_the_other_tables(open_br
     # The result: this seat's cards at the other table, and the par's score.
     page.wait(lambda: page.present(page.testid("other-table-1")), message="no other tables in the result")
     assert page.present(page.testid("other-table-0")) and page.present(page.testid("par-score"))
+    for width, height in SIZES:  # the result with the other tables fits every screen
+        resize(page, width, height)
+        assert layout_problems(page) == [], (width, layout_problems(page))
+    resize(page, 1280, 900)
     assert "/ 1" in page.text(page.testid("other-table-1"))  # two tables: a top of 1
     page.click(page.testid("other-review-1"))
     page.wait(lambda: page.present('[data-testid="review"] .review-body[data-done="true"]'), timeout=300,
@@ -55,3 +62,6 @@ def test_a_person_joins_an_event_plays_a_deal_and_reads_the_other_tables(open_br
     assert len(rows) == 6 and sum("mine" in (row.get_attribute("class") or "") for row in rows) == 1
     assert "1 deal done" in page.text(page.testid("event-table-1"))  # not its second: not played here yet
     assert page.present(page.testid("my-table"))
+    for width, height in SIZES:
+        resize(page, width, height)
+        assert layout_problems(page) == [], (width, layout_problems(page))

@@ -723,8 +723,8 @@ export class Table {
     return `<h2>${t("result.title", { n: index + 1 })}</h2>${over}${lines.join("")}
       <table class="result-seats"><thead><tr><th></th><th>${t("result.tricks")}</th>${this.counted() ? `<th>${t(this.variant() === "hearts" ? "result.penaltyPoints" : "result.cardPoints")}</th>` : ""}</tr></thead><tbody>${perSeat}</tbody></table>
       <table class="result-sides"><thead><tr><th></th><th>${t("scores.deal")}</th><th>${t("result.match")}</th></tr></thead><tbody>${perSide}</tbody></table>
-      ${this.view.eventId && this.seat !== null ? `<div class="other-tables" data-testid="other-tables" data-deal="${index}"></div>` : ""}
-      <div class="result-buttons">${buttons.join("")}</div>`;
+      <div class="result-buttons">${buttons.join("")}</div>
+      ${this.view.eventId && this.seat !== null ? `<div class="other-tables" data-testid="other-tables" data-deal="${index}"></div>` : ""}`;
   }
 
   renderClocks() {
