@@ -62,6 +62,8 @@ class ServiceReason(str, Enum):
     EVENT_IN_PROGRESS = "EVENT_IN_PROGRESS"  # an event's table is shown to others once the event is over
     DEAL_NOT_FINISHED = "DEAL_NOT_FINISHED"  # an event's deal is compared once the caller's table has finished it
     EVENT_TABLE = "EVENT_TABLE"  # an event's table has no rematch
+    EVENT_OVER = "EVENT_OVER"  # no table joins an event once every table is over
+    EVENT_FULL = "EVENT_FULL"  # an event has its most tables
     # The service's capacity and time.
     SOLVER_BUSY = "SOLVER_BUSY"
     CREATION_RATE_EXCEEDED = "CREATION_RATE_EXCEEDED"  # games created per caller per minute

@@ -13,6 +13,7 @@ from . import convert
 from .callers import Callers
 from .errors import InvalidInput
 from .events import EventService, EventState, TableRequest
+from .games import Created
 from .interceptor import Context
 
 
@@ -34,12 +35,17 @@ class EventServiceServicer(api_grpc.EventServiceServicer):
         )
         response = api.CreateEventResponse(event_id=created.event_id)
         for number, table in enumerate(created.tables):
-            response.tables.add(
-                table=number, game_id=table.game_id,
-                credentials=[game_api.SeatCredential(seat=seat, token=token) for seat, token in sorted(table.tokens.items())],
-                invitations=[game_api.Invitation(seat=seat, code=code) for seat, code in sorted(table.invitations.items())],
-            )
+            _credentials(response.tables.add(), number, table)
         _event(await self.events.event(created.event_id, None), into=response.event)
+        return response
+
+    async def AddEventTable(self, request: api.AddEventTableRequest, context: Context) -> api.AddEventTableResponse:
+        players = variant_class(await self.events.variant(request.event_id)).players
+        table_spec, invited = convert.table_spec(request.table, players)
+        number, created = await self.events.add_table(request.event_id, TableRequest(table_spec, invited),
+                                                      await self.callers.quota_key(context))
+        response = api.AddEventTableResponse()
+        _credentials(response.table, number, created)
         return response
 
     async def GetEvent(self, request: api.GetEventRequest, context: Context) -> api.GetEventResponse:
@@ -73,6 +79,12 @@ class EventServiceServicer(api_grpc.EventServiceServicer):
             if result.versus_par is not None:
                 item.versus_par = result.versus_par
         return response
+
+
+def _credentials(into: api.EventTableCredentials, number: int, table: Created) -> None:
+    into.table, into.game_id = number, table.game_id
+    into.credentials.extend(game_api.SeatCredential(seat=seat, token=token) for seat, token in sorted(table.tokens.items()))
+    into.invitations.extend(game_api.Invitation(seat=seat, code=code) for seat, code in sorted(table.invitations.items()))
 
 
 def _table(options: pb.TableOptions, players: int, number: int) -> TableRequest:

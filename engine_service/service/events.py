@@ -49,6 +49,7 @@ from .errors import (
     PermissionDenied,
     ServiceReason,
     Unauthenticated,
+    VersionConflict,
 )
 from .games import MAX_SEED, Created, GameService
 from .store import EventRow
@@ -137,50 +138,70 @@ class EventService:
             raise InvalidInput(f"an event has 1..{MAX_TABLES} tables", reason=Reason.INVALID_OPTION, field="tables")
         if seed is not None and not (len(seed) <= MAX_SEED and seed.isprintable()):
             raise InvalidInput(f"seed must be at most {MAX_SEED} printable characters", field="seed")
-        for number, request in enumerate(tables):
-            if request.spec is not None and request.spec.rated:
-                raise InvalidInput("an event is rated as a whole (its rated field), not table by table",
-                                   reason=Reason.INVALID_OPTION, field=f"tables[{number}].rated")
         try:
-            rules = new_game(variant, {**options, "deals": count})
+            new_game(variant, {**options, "deals": count})
         except RuleViolation as violation:
             raise InvalidInput(violation.message, reason=violation.reason,
                                field=f"options.{violation.field}" if violation.field else "options") from None
-        specs = []
-        for number, request in enumerate(tables):  # every table checked before any is created
-            spec = request.spec or TableSpec.reserved(rules.players)
-            try:
-                spec.check_players(rules.players)
-            except RuleViolation as violation:
-                raise InvalidInput(violation.message, reason=violation.reason, field=f"tables[{number}].seats") from None
-            try:
-                specs.append(dataclasses.replace(spec, rated=rated))
-            except RuleViolation as violation:
-                raise InvalidInput(violation.message, reason=violation.reason, field=f"tables[{number}].rated") from None
-        event_id = uuid.uuid4().hex
-        moves = rotations(len(tables), partnerships=rules.sides < rules.players)
-        requests = [dataclasses.replace(request, spec=spec) for request, spec in zip(tables, specs)]
+        dealing = _Dealing(variant, {**options, "deals": count}, seed or secrets.token_hex(32), not seed and not given,
+                           tuple(given), rated)
+        requests = [_checked(request, dealing, f"tables[{number}]") for number, request in enumerate(tables)]
         if par is not None:
-            requests.append(TableRequest(dataclasses.replace(_par_spec(rules.players, par), rated=rated)))
-        event_seed = seed or secrets.token_hex(32)
+            requests.append(_checked(TableRequest(_par_spec(dealing.players, par)), dealing, "par"))
+        event_id = uuid.uuid4().hex
         async with self.games.quotas.creation(self.games.store, creator, self.games.clock.now(),
                                               has_open_seats=True, games=len(requests)):
-            created = []
+            created, placed = [], []
             for number, request in enumerate(requests):
-                rotation = moves[number] if number < len(moves) else 0
-                assert request.spec is not None
-                spec = dataclasses.replace(request.spec, event=TableEvent(event_id, number, rotation, tuple(given)))
-                table_options = {**options, "deals": count,
-                                 "first_dealer": (rules.options.first_dealer + rotation) % rules.players}
-                created.append(await self.games.create(variant, table_options, seed=event_seed, table=spec,
-                                                       invited=request.invited, creator=creator,
-                                                       secret_seed=not seed and not given, quotas_checked=True))
-            spec_of_event = EventSpec(event_id, variant, count, tuple(
-                EventTable(table.game_id, moves[number] if number < len(moves) else 0, number >= len(tables))
-                for number, table in enumerate(created)), self.games.clock.now(), rated)
-            await self.games.store.create_event(EventRow(event_id, variant, spec_of_event.to_dict(),
-                                                         spec_of_event.created_at, creator))
+                is_par = number >= len(tables)
+                rotation = 0 if is_par else dealing.rotation(number)
+                created.append(await self._create_table(event_id, dealing, request, number, rotation, creator))
+                placed.append(EventTable(created[-1].game_id, rotation, is_par))
+            spec = EventSpec(event_id, variant, count, tuple(placed), self.games.clock.now(), rated)
+            await self.games.store.create_event(EventRow(event_id, variant, spec.to_dict(), spec.created_at, creator))
         return CreatedEvent(event_id, tuple(created))
+
+    async def variant(self, event_id: str) -> str:
+        return (await self._spec(event_id)).variant
+
+    async def add_table(self, event_id: str, request: TableRequest, creator: str = "") -> tuple[int, Created]:
+        """One more players' table of a running event (players arrived), playing every deal
+        from the first, in the chairs the movement gives its number."""
+        for _ in range(5):  # another table added at once: decide again on the latest parameters
+            spec = await self._spec(event_id)
+            tables = await self._tables(spec)
+            if all(table.status in OVER for table in tables):
+                raise FailedPrecondition("this event is over: no table joins it now", reason=ServiceReason.EVENT_OVER)
+            players = len(spec.players_tables)
+            if players >= MAX_TABLES:
+                raise FailedPrecondition(f"an event has at most {MAX_TABLES} tables", reason=ServiceReason.EVENT_FULL)
+            dealing = await self._dealing_of(spec)
+            checked = _checked(request, dealing, "table")
+            async with self.games.quotas.creation(self.games.store, creator, self.games.clock.now(),
+                                                  has_open_seats=True):
+                rotation = dealing.rotation(players)
+                created = await self._create_table(event_id, dealing, checked, len(spec.tables), rotation, creator)
+            added = dataclasses.replace(spec, tables=(*spec.tables, EventTable(created.game_id, rotation)))
+            if await self.games.store.update_event(event_id, spec.to_dict(), added.to_dict()):
+                return len(spec.tables), created
+            # Another table took this number meanwhile: the one just made is left unlisted, unreachable.
+        raise VersionConflict("the event is changing too fast; retry")
+
+    async def _create_table(self, event_id: str, dealing: _Dealing, request: TableRequest, number: int,
+                            rotation: int, creator: str) -> Created:
+        assert request.spec is not None
+        spec = dataclasses.replace(request.spec, event=TableEvent(event_id, number, rotation, dealing.given))
+        return await self.games.create(dealing.variant, dealing.options_at(rotation), seed=dealing.seed, table=spec,
+                                       invited=request.invited, creator=creator, secret_seed=dealing.secret,
+                                       quotas_checked=True)
+
+    async def _dealing_of(self, spec: EventSpec) -> _Dealing:
+        """How the event deals, as its first table was made with it."""
+        async with self.games.live.locked(spec.tables[0].game_id) as live:
+            record, table = live.record, live.table.spec
+        assert table.event is not None
+        options = {**record.options, "first_dealer": record.options.get("first_dealer", 0)}
+        return _Dealing(spec.variant, options, record.seed, record.seed_drawn, table.event.deals, spec.rated)
 
     # ----------------------------------------------------------------- read
     async def event(self, event_id: str, credential: Credential | None) -> EventState:
@@ -307,6 +328,51 @@ class EventService:
 @functools.cache
 def _scorer(variant: str) -> Scorer:
     return Scorer(new_game(variant))
+
+
+@dataclass(frozen=True)
+class _Dealing:
+    """What every table of an event is made with: the variant, its options (the first
+    table's first dealer), the deals' seed or the deals given, and whether it is rated."""
+
+    variant: str
+    options: dict[str, Any]
+    seed: str
+    secret: bool  # the server drew the seed
+    given: tuple[str, ...]
+    rated: bool
+
+    @functools.cached_property
+    def rules(self) -> Any:
+        return new_game(self.variant, self.options)
+
+    @property
+    def players(self) -> int:
+        return int(self.rules.players)
+
+    def rotation(self, players_table: int) -> int:
+        """The movement: the chairs of the ``players_table``-th players' table."""
+        return rotations(players_table + 1, partnerships=self.rules.sides < self.rules.players)[players_table]
+
+    def options_at(self, rotation: int) -> dict[str, Any]:
+        """The options of a table turned by ``rotation``: its first dealer turns with the cards."""
+        return {**self.options, "first_dealer": (self.rules.options.first_dealer + rotation) % self.players}
+
+
+def _checked(request: TableRequest, dealing: _Dealing, field: str) -> TableRequest:
+    """A table's request checked before any table is made: its seats, and the event's rating."""
+    spec = request.spec or TableSpec.reserved(dealing.players)
+    if request.spec is not None and request.spec.rated:
+        raise InvalidInput("an event is rated as a whole (its rated field), not table by table",
+                           reason=Reason.INVALID_OPTION, field=f"{field}.rated")
+    try:
+        spec.check_players(dealing.players)
+    except RuleViolation as violation:
+        raise InvalidInput(violation.message, reason=violation.reason, field=f"{field}.seats") from None
+    try:
+        return dataclasses.replace(request, spec=dataclasses.replace(spec, rated=dealing.rated))
+    except RuleViolation as violation:
+        raise InvalidInput(violation.message, reason=violation.reason, field=f"{field}.rated") from None
 
 
 def _teams(table: _Table, scorer: Scorer) -> list[tuple[str, ...]]:

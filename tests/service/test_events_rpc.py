@@ -135,6 +135,29 @@ def test_an_events_tables_are_not_listed_and_a_bad_creation_is_refused_naming_it
         assert missing.code.name == "NOT_FOUND" and missing.reason == "EVENT_NOT_FOUND"
 
 
+def test_a_table_added_as_players_arrive_plays_the_same_deals_in_the_movements_chairs(server):
+    with Client(server.address) as client:
+        event = client.create_event("belote", deals=2, par="random", tables=[bots(4)])
+        added = client.add_event_table(event.event_id, bots(4))
+        info = finished(client, event.event_id)
+        assert [(table.game_id, table.par, table.rotation) for table in info.tables] == [
+            (event.tables[0].game_id, False, 0), (event.tables[1].game_id, True, 0), (added.game_id, False, 1)]
+        first, late = (client.get_game_record(game_id) for game_id in (event.tables[0].game_id, added.game_id))
+        for deal in range(2):  # the same deals, the other side's cards: seat s holds seat s - 1's
+            dealt = [list(hand.cards) for hand in first.deals[deal].hands]
+            assert [list(hand.cards) for hand in late.deals[deal].hands] == [dealt[(seat - 1) % 4] for seat in range(4)]
+        assert {item.table for item in client.get_deal_comparison(event.event_id, 0).results} == {0, 2}
+        over = error_of(lambda: client.add_event_table(event.event_id, bots(4)))
+        assert (over.code.name, over.reason) == ("FAILED_PRECONDITION", "EVENT_OVER")
+        running = client.create_event("belote", deals=1, tables=[table_options(["reserved"] * 4)])
+        wrong = error_of(lambda: client.add_event_table(running.event_id, table_options(["bot"] * 3)))
+        assert (wrong.code.name, wrong.fields) == ("INVALID_ARGUMENT", ("table.seats",))
+        reserved = client.add_event_table(running.event_id)
+        assert len(reserved.tokens) == 4 and all(reserved.tokens)
+        missing = error_of(lambda: client.add_event_table("no-such-event", bots(4)))
+        assert missing.reason == "EVENT_NOT_FOUND"
+
+
 def _game_status(database: str, game_id: str) -> str:
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as conn:
         return conn.execute("SELECT status FROM games WHERE game_id = ?", (game_id,)).fetchone()[0]

@@ -135,6 +135,10 @@ class Client:
         strength for an all-bot par table; ``rated``: ratings move by each deal's comparison."""
         return self._run(_Calls.create_event(variant_name, options, deals, seed, given_deals, tables, par, rated))
 
+    def add_event_table(self, event_id: str, table: pb.TableOptions | None = None) -> CreatedGame:
+        """One more table of a running event (players arrived), playing every deal from the first."""
+        return self._run(_Calls.add_event_table(event_id, table))
+
     def get_event(self, event_id: str, token: str | None = None) -> events.EventInfo:
         """The event's tables as the caller (a seat's token, or the client's login) may see them."""
         return self._run(_Calls.get_event(event_id, token))

@@ -272,6 +272,14 @@ def _created_event(response: events.CreateEventResponse) -> CreatedEvent:
     return CreatedEvent(response.event_id, tuple(tables), response.event)
 
 
+def _event_table(table: events.EventTableCredentials, seats: int) -> CreatedGame:
+    """A table added to an event: its game and credentials (its view is read with GetGame)."""
+    by_seat = {credential.seat: credential.token for credential in table.credentials}
+    count = max([seats, *(seat + 1 for seat in by_seat)])
+    return CreatedGame(table.game_id, tuple(by_seat.get(seat, "") for seat in range(count)), pb.GameView(game_id=table.game_id),
+                       {invitation.seat: invitation.code for invitation in table.invitations})
+
+
 def _seat(response: api.ClaimSeatResponse | api.RematchResponse) -> Seat:
     game_id = response.game_id if isinstance(response, api.RematchResponse) else response.view.game_id
     return Seat(game_id, response.credential.seat, response.credential.token, response.view)
@@ -361,6 +369,11 @@ class _Calls:
         if par is not None:
             request.par = cast(pb.BotStrength, _lookup("bot strength", _STRENGTHS, par))
         return _Call("events", "CreateEvent", request, pick=_created_event)
+
+    @staticmethod
+    def add_event_table(event_id: str, table: pb.TableOptions | None) -> _Call[CreatedGame]:
+        return _Call("events", "AddEventTable", events.AddEventTableRequest(event_id=event_id, table=table),
+                     pick=lambda response: _event_table(response.table, len(table.seats) if table else 0))
 
     @staticmethod
     def get_event(event_id: str, token: str | None) -> _Call[events.EventInfo]:

@@ -13,7 +13,7 @@ seats a signed-in player lists the game among the player's.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from ...ratings import RatedMatch
 from .players import HistoryRow, LeaderPage, RatingRow
@@ -41,6 +41,9 @@ class GameStore(Protocol):
         """Stores a duplicate event (its tables are stored first); ``AlreadyExists`` if one has its id."""
 
     async def load_event(self, event_id: str) -> EventRow | None: ...
+
+    async def update_event(self, event_id: str, before: dict[str, Any], after: dict[str, Any]) -> bool:
+        """Replaces the event's parameters if they are still ``before`` (compare-and-set)."""
 
     async def apply_rating(self, match: RatedMatch) -> None:
         """Moves ``match``'s ratings in a transaction of its own, unless it was applied already

@@ -295,6 +295,14 @@ class PostgresStore:
 
         await self._run(write)
 
+    async def update_event(self, event_id: str, before: dict[str, Any], after: dict[str, Any]) -> bool:
+        async def write(conn: psycopg.AsyncConnection[Any]) -> bool:
+            cursor = await conn.execute("UPDATE events SET spec = %s WHERE event_id = %s AND spec = %s",
+                                        (json.dumps(after), event_id, json.dumps(before)))
+            return cursor.rowcount == 1
+
+        return bool(await self._run(write))
+
     async def load_event(self, event_id: str) -> EventRow | None:
         rows = await self._rows(f"SELECT {EVENT_COLUMNS} FROM events WHERE event_id = %s", (event_id,))
         return event_row(rows[0]) if rows else None

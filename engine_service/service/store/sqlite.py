@@ -285,6 +285,13 @@ class SqliteStore:
     async def apply_rating(self, match: RatedMatch) -> None:
         await self._submit(lambda conn: _apply_rating(conn, match))
 
+    async def update_event(self, event_id: str, before: dict[str, Any], after: dict[str, Any]) -> bool:
+        def write(conn: sqlite3.Connection) -> bool:
+            return bool(conn.execute("UPDATE events SET spec = ? WHERE event_id = ? AND spec = ?",
+                                     (json.dumps(after), event_id, json.dumps(before))).rowcount == 1)
+
+        return bool(await self._submit(write))
+
     async def load_event(self, event_id: str) -> EventRow | None:
         row = self._reader.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE event_id = ?", (event_id,)).fetchone()
         return None if row is None else event_row(row)

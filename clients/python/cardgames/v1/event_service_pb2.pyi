@@ -92,6 +92,20 @@ class EventInfo(_message.Message):
     side: int
     def __init__(self, event_id: _Optional[str] = ..., variant: _Optional[_Union[_game_pb2.Variant, str]] = ..., deals: _Optional[int] = ..., tables: _Optional[_Iterable[_Union[EventTable, _Mapping]]] = ..., over: _Optional[bool] = ..., table: _Optional[int] = ..., seat: _Optional[int] = ..., deals_shown: _Optional[int] = ..., rated: _Optional[bool] = ..., side: _Optional[int] = ...) -> None: ...
 
+class AddEventTableRequest(_message.Message):
+    __slots__ = ("event_id", "table")
+    EVENT_ID_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    event_id: str
+    table: _game_pb2.TableOptions
+    def __init__(self, event_id: _Optional[str] = ..., table: _Optional[_Union[_game_pb2.TableOptions, _Mapping]] = ...) -> None: ...
+
+class AddEventTableResponse(_message.Message):
+    __slots__ = ("table",)
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    table: EventTableCredentials
+    def __init__(self, table: _Optional[_Union[EventTableCredentials, _Mapping]] = ...) -> None: ...
+
 class GetEventRequest(_message.Message):
     __slots__ = ("event_id",)
     EVENT_ID_FIELD_NUMBER: _ClassVar[int]

@@ -39,6 +39,11 @@ class EventServiceStub:
                 request_serializer=cardgames_dot_v1_dot_event__service__pb2.CreateEventRequest.SerializeToString,
                 response_deserializer=cardgames_dot_v1_dot_event__service__pb2.CreateEventResponse.FromString,
                 _registered_method=True)
+        self.AddEventTable = channel.unary_unary(
+                '/cardgames.v1.EventService/AddEventTable',
+                request_serializer=cardgames_dot_v1_dot_event__service__pb2.AddEventTableRequest.SerializeToString,
+                response_deserializer=cardgames_dot_v1_dot_event__service__pb2.AddEventTableResponse.FromString,
+                _registered_method=True)
         self.GetEvent = channel.unary_unary(
                 '/cardgames.v1.EventService/GetEvent',
                 request_serializer=cardgames_dot_v1_dot_event__service__pb2.GetEventRequest.SerializeToString,
@@ -63,6 +68,17 @@ class EventServiceServicer:
         """Creates an event and its tables (each as CreateGame creates a game). Counts as one
         creation against the caller's quotas (CreateGame's). INVALID_ARGUMENT (INVALID_OPTION)
         naming the field: no table or more than 64, deals out of 1..100, a rated table.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AddEventTable(self, request, context):
+        """One more players' table of a running event, for players who arrive: it plays every deal
+        from the first, in the chairs the movement gives its number (belote: every other table
+        turned). One creation against the caller's quotas. FAILED_PRECONDITION: EVENT_OVER
+        (every table is over), EVENT_FULL (64 players' tables); INVALID_ARGUMENT naming
+        `table.…` as CreateEvent names `tables[i].…`.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -107,6 +123,11 @@ def add_EventServiceServicer_to_server(servicer, server):
                     request_deserializer=cardgames_dot_v1_dot_event__service__pb2.CreateEventRequest.FromString,
                     response_serializer=cardgames_dot_v1_dot_event__service__pb2.CreateEventResponse.SerializeToString,
             ),
+            'AddEventTable': grpc.unary_unary_rpc_method_handler(
+                    servicer.AddEventTable,
+                    request_deserializer=cardgames_dot_v1_dot_event__service__pb2.AddEventTableRequest.FromString,
+                    response_serializer=cardgames_dot_v1_dot_event__service__pb2.AddEventTableResponse.SerializeToString,
+            ),
             'GetEvent': grpc.unary_unary_rpc_method_handler(
                     servicer.GetEvent,
                     request_deserializer=cardgames_dot_v1_dot_event__service__pb2.GetEventRequest.FromString,
@@ -150,6 +171,33 @@ class EventService:
             '/cardgames.v1.EventService/CreateEvent',
             cardgames_dot_v1_dot_event__service__pb2.CreateEventRequest.SerializeToString,
             cardgames_dot_v1_dot_event__service__pb2.CreateEventResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AddEventTable(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardgames.v1.EventService/AddEventTable',
+            cardgames_dot_v1_dot_event__service__pb2.AddEventTableRequest.SerializeToString,
+            cardgames_dot_v1_dot_event__service__pb2.AddEventTableResponse.FromString,
             options,
             channel_credentials,
             insecure,
