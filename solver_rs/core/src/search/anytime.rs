@@ -201,6 +201,9 @@ impl Brackets {
         if self.with_line {
             let line = optimal_line(search, self.value.low);
             if search.stopped {
+                // Stopped before the line: the exact values are the last bounds proved, and
+                // the last report must say so (the result repeats the last report).
+                observe(&self.progress(search.nodes));
                 return false;
             }
             self.line = line;
