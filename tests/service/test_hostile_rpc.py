@@ -10,7 +10,7 @@ import random
 
 import grpc
 import pytest
-from cardgames_client import CardgamesError, Client, analysis, api, pb, players
+from cardgames_client import CardgamesError, Client, analysis, api, events, pb, players, table_options
 from google.protobuf import descriptor as descriptor_module
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
@@ -19,7 +19,7 @@ from tests.records.test_docs_examples import EXAMPLES
 from tests.service.players import error_of
 
 SERVICES = [api.DESCRIPTOR.services_by_name["GameService"], analysis.DESCRIPTOR.services_by_name["AnalysisService"],
-            players.DESCRIPTOR.services_by_name["PlayerService"]]
+            players.DESCRIPTOR.services_by_name["PlayerService"], events.DESCRIPTOR.services_by_name["EventService"]]
 METHODS = [(f"/{service.full_name}/{method.name}", method) for service in SERVICES for method in service.methods]
 # Undecodable requests: a truncated length prefix, bytes that are no wire format at all
 # (and, per method, invalid UTF-8 in a string field: see `undecodable`).
@@ -87,6 +87,13 @@ def belote_game(server):
         return creator.create_game("belote", seed="hostile")
 
 
+@pytest.fixture(scope="module")
+def event_id(server) -> str:
+    """An event whose one table waits for its player: its calls read, nothing moves."""
+    with Client(server.address) as creator:
+        return creator.create_event("euchre3", deals=1, tables=[table_options(["reserved"] * 3)]).event_id
+
+
 def test_undecodable_requests_are_invalid_argument_with_a_reason_and_a_log_line(server, channel):
     assert undecodable(METHODS[0][1])[0] == bytes.fromhex("1a04fffec328")  # CreateGame's seed
     for path, method in METHODS:
@@ -113,12 +120,13 @@ def _mutations(valid: bytes, rng: random.Random) -> list[bytes]:
     return out
 
 
-def _valid_requests(game) -> dict[str, tuple[Message, int | None]]:
-    """A request each method would accept, with the game's id where it takes one, and the
-    seat whose token goes with it."""
+def _valid_requests(game, event_id: str) -> dict[str, tuple[Message, int | None]]:
+    """A request each method would accept, with the game's (or event's) id where it takes
+    one, and the seat whose token goes with it."""
     deal = "0:AT.KQ.A. KQ.A8.T. J9.J9.K. 87.T.J8.;trump=H;taker=0;leader=0"
     record_text = next(text for variant, _, text in EXAMPLES if variant == "euchre3")
     item = analysis.DealInput(variant=pb.VARIANT_BELOTE, position=deal)
+    reserved = table_options(["reserved"] * 3)
     return {
         "CreateGame": (api.CreateGameRequest(variant=pb.VARIANT_HEARTS, seed="x"), None),
         "GetGame": (api.GetGameRequest(game_id=game.game_id, seat=1), 1),
@@ -140,12 +148,17 @@ def _valid_requests(game) -> dict[str, tuple[Message, int | None]]:
         "ReviewGame": (analysis.ReviewGameRequest(game_id=game.game_id, deal_number=0, budget_ms=50), None),
         "GetPlayer": (players.GetPlayerRequest(player_id="bot:greedy", history_size=5), None),
         "ListLeaderboard": (players.ListLeaderboardRequest(variant=pb.VARIANT_HEARTS, page_size=5), None),
+        "CreateEvent": (events.CreateEventRequest(variant=pb.VARIANT_EUCHRE3, deals=1, tables=[reserved]), None),
+        "AddEventTable": (events.AddEventTableRequest(event_id=event_id, table=reserved), None),
+        "GetEvent": (events.GetEventRequest(event_id=event_id), None),
+        "GetEventStandings": (events.GetEventStandingsRequest(event_id=event_id), None),
+        "GetDealComparison": (events.GetDealComparisonRequest(event_id=event_id, deal_number=0), None),
     }
 
 
-def test_random_and_mutated_bytes_never_get_unknown_or_internal(channel, client, belote_game):
+def test_random_and_mutated_bytes_never_get_unknown_or_internal(channel, client, belote_game, event_id):
     rng = random.Random(29)
-    valid = _valid_requests(belote_game)
+    valid = _valid_requests(belote_game, event_id)
     before = client.get_game(belote_game.game_id).SerializeToString()
     for _round in range(3):
         for path, method in METHODS:
@@ -197,10 +210,10 @@ def _with(request: Message, path: str, value: str) -> Message:
     return copy
 
 
-def test_every_string_field_oversized_gets_its_status_and_a_short_message(server, belote_game):
+def test_every_string_field_oversized_gets_its_status_and_a_short_message(server, belote_game, event_id):
     """4,000 characters in every string field, 1 MiB in a few: the default client reads the
     answer (no metadata limit hit), whose message quotes the input cut short."""
-    valid = _valid_requests(belote_game)
+    valid = _valid_requests(belote_game, event_id)
     huge = {"move.play.card", "input.deal", "input.position", "seed", "game_id"}
     with grpc.insecure_channel(server.address) as channel:
         for path, method in METHODS:

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from cardgames.v1 import analysis_service_pb2, game_service_pb2
+from cardgames.v1 import analysis_service_pb2, event_service_pb2, game_service_pb2
 from cardgames_client import Client, pb, table_options
 from google.rpc import error_details_pb2, status_pb2
 
@@ -25,7 +25,8 @@ from tests.service.web_client import Connect, ConnectError, StreamFailed, as_jso
 GAME = "/cardgames.v1.GameService/"
 ANALYSIS = "/cardgames.v1.AnalysisService/"
 SERVICES = (game_service_pb2.DESCRIPTOR.services_by_name["GameService"],
-            analysis_service_pb2.DESCRIPTOR.services_by_name["AnalysisService"])
+            analysis_service_pb2.DESCRIPTOR.services_by_name["AnalysisService"],
+            event_service_pb2.DESCRIPTOR.services_by_name["EventService"])
 
 
 @pytest.fixture(scope="module")
