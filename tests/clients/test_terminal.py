@@ -189,6 +189,20 @@ def test_h_shows_every_option_ranked_with_its_expected_value(server: ServerProce
     play(scenario)
 
 
+async def play_the_deal_through_the_api(pilot: Pilot[int], app: CardgamesApp, address: str, session: Session,
+                                        rng: random.Random) -> None:
+    """Seat 0's random legal moves through the API until the deal is over, the screen following."""
+    async with AsyncClient(address) as client:
+        while not deal_over(app):
+            await until(pilot, turn_or_end(app, -1), "the person's turn")
+            view = await client.get_game(session.game_id, 0, session.token)
+            if view.phase == pb.PHASE_DEAL_OVER:
+                return
+            if 0 in view.to_act:
+                with contextlib.suppress(CardgamesError):  # a bot may have moved first: asked again
+                    await client.submit_move(session.game_id, 0, session.token or "", rng.choice(list(view.legal_moves)))
+
+
 def test_after_each_deal_the_log_shows_its_review_and_errors(server: ServerProcess) -> None:
     """The person's moves made through the API (keys are tested above); the screen follows,
     and once the deal is scored its review comes into the log: the summary, each error."""
@@ -198,16 +212,7 @@ def test_after_each_deal_the_log_shows_its_review_and_errors(server: ServerProce
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            async with AsyncClient(server.address) as client:
-                while not deal_over(app):
-                    await until(pilot, turn_or_end(app, -1), "the person's turn")
-                    view = await client.get_game(session.game_id, 0, session.token)
-                    if view.phase == pb.PHASE_DEAL_OVER:
-                        break
-                    if 0 in view.to_act:
-                        move = rng.choice(list(view.legal_moves))
-                        with contextlib.suppress(CardgamesError):  # a bot may have moved first: asked again
-                            await client.submit_move(session.game_id, 0, session.token or "", move)
+            await play_the_deal_through_the_api(pilot, app, server.address, session, rng)
             await until(pilot, lambda: "Review of deal 1" in app.text_of("side"), "the review in the log")
             log = app.text_of("side")
             summary = next(line for line in log.splitlines() if "Review of deal 1" in line)
@@ -232,16 +237,7 @@ def test_after_each_deal_of_an_event_the_log_shows_the_standings(server: ServerP
 
     async def scenario() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            async with AsyncClient(server.address) as client:
-                while not deal_over(app):
-                    await until(pilot, turn_or_end(app, -1), "the person's turn")
-                    view = await client.get_game(session.game_id, 0, session.token)
-                    if view.phase == pb.PHASE_DEAL_OVER:
-                        break
-                    if 0 in view.to_act:
-                        with contextlib.suppress(CardgamesError):
-                            await client.submit_move(session.game_id, 0, session.token or "",
-                                                     rng.choice(list(view.legal_moves)))
+            await play_the_deal_through_the_api(pilot, app, server.address, session, rng)
             await until(pilot, lambda: "Event standings after 1 deal of 2" in app.text_of("side"), "the standings")
             rows = [line for line in app.text_of("side").splitlines() if re.match(r"\s*\d\. Table \d", line)]
             assert len(rows) == 6 and all(" of 1 (" in row for row in rows), rows  # two tables: a top of 1
