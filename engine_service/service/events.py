@@ -200,12 +200,15 @@ class EventService:
         async with self.games.live.locked(spec.tables[0].game_id) as live:
             record, table = live.record, live.table.spec
         assert table.event is not None
-        options = {**record.options, "first_dealer": record.options.get("first_dealer", 0)}
-        return _Dealing(spec.variant, options, record.seed, record.seed_drawn, table.event.deals, spec.rated)
+        return _Dealing(spec.variant, dict(record.options), record.seed, record.seed_drawn, table.event.deals, spec.rated)
 
     # ----------------------------------------------------------------- read
     async def event(self, event_id: str, credential: Credential | None) -> EventState:
         """The event as ``credential``'s holder (or anyone, without) may see it now."""
+        return (await self._read(event_id, credential))[0]
+
+    async def _read(self, event_id: str, credential: Credential | None) -> tuple[EventState, list[_Table]]:
+        """The event as the reader may see it, and what the service read of its tables."""
         spec = await self._spec(event_id)
         tables = await self._tables(spec)
         over = all(table.status in OVER for table in tables)
@@ -219,8 +222,9 @@ class EventService:
                        table.status if over or table.status not in OVER else Status.ACTIVE,
                        min(len(table.results), shown))
             for number, table in enumerate(tables))
-        return EventState(spec, over, states, place[0] if place else None, place[1] if place else None, shown,
-                          _scorer(spec.variant))
+        state = EventState(spec, over, states, place[0] if place else None, place[1] if place else None, shown,
+                           _scorer(spec.variant))
+        return state, tables
 
     async def deals_shown(self, event_id: str, credential: Credential | None) -> int | None:
         state = await self.event(event_id, credential)
@@ -241,11 +245,10 @@ class EventService:
     async def comparison(self, event_id: str, deal: int,
                          credential: Credential | None) -> tuple[EventState, Comparison]:
         """Deal ``deal`` at every table that finished it, once the reader's table has."""
-        spec = await self._spec(event_id)
-        if not 0 <= deal < spec.deals:
-            raise OutOfRange(f"this event has deals 0..{spec.deals - 1}", reason=ServiceReason.DEAL_OUT_OF_RANGE,
-                             field="deal_number")
         state, results = await self._shown_results(event_id, credential)
+        if not 0 <= deal < state.spec.deals:
+            raise OutOfRange(f"this event has deals 0..{state.spec.deals - 1}",
+                             reason=ServiceReason.DEAL_OUT_OF_RANGE, field="deal_number")
         if deal >= state.deals_shown:
             raise FailedPrecondition("a deal is compared once your table has finished it",
                                      reason=ServiceReason.DEAL_NOT_FINISHED)
@@ -254,11 +257,10 @@ class EventService:
     async def _shown_results(self, event_id: str,
                              credential: Credential | None) -> tuple[EventState, list[TableResults]]:
         """The event as the reader sees it, and each table's results cut to the deals he may see."""
-        state = await self.event(event_id, credential)
+        state, tables = await self._read(event_id, credential)
         if not state.over and state.viewer_table is None:
             raise PermissionDenied("an event's results are shown to its players, and to everyone once it is over",
                                    reason=ServiceReason.EVENT_IN_PROGRESS)
-        tables = await self._tables(state.spec)
         return state, [TableResults(number, state.spec.tables[number].rotation, state.spec.tables[number].par,
                                     table.results[:state.deals_shown]) for number, table in enumerate(tables)]
 
