@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card, Deck, Suit
+from .cards import Card, Deck, Rank, Suit
 from .dealing import Deal
 from .errors import Reason, RuleViolation, echo
 
@@ -26,11 +26,13 @@ def _bad(message: str) -> RuleViolation:
 
 
 def format_hand(deck: Deck, cards: frozenset[Card] | set[Card]) -> str:
-    groups = []
-    for suit in deck.suits:
-        ranks = [rank for rank in reversed(deck.ranks) if Card(rank, suit) in cards]
-        groups.append("".join(rank.code for rank in ranks))
-    return ".".join(groups)
+    """Suit by suit in the deck's order, each suit's ranks highest first (from the hand's own
+    cards: positions are written for every solve of a play-out)."""
+    held: dict[Suit, list[Rank]] = {suit: [] for suit in deck.suits}
+    for card in cards:
+        held[card.suit].append(card.rank)
+    order = deck.ranks.index
+    return ".".join("".join(rank.code for rank in sorted(held[suit], key=order, reverse=True)) for suit in deck.suits)
 
 
 def parse_hand(deck: Deck, text: str) -> frozenset[Card]:

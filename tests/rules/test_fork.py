@@ -21,7 +21,7 @@ def immutable(value: object) -> bool:
     if isinstance(value, CONTAINERS):
         return False
     if is_dataclass(value) and not isinstance(value, type):
-        return bool(getattr(value, "__dataclass_params__").frozen) and all(
+        return bool(value.__dataclass_params__.frozen) and all(  # type: ignore[attr-defined]
             immutable(getattr(value, item.name)) for item in fields(value))
     if isinstance(value, tuple):
         return all(immutable(item) for item in value)
