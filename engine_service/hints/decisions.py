@@ -52,6 +52,8 @@ from .common import (
 )
 
 UNIT = "deal_score_margin"
+# Each side's deal score once a deal is played out.
+Scores = tuple[float, ...]
 DECISION_PHASES = (Phase.BIDDING, Phase.DISCARD, Phase.DECLARATIONS)
 
 
@@ -185,9 +187,11 @@ class _Outcomes:
         self.seat = seat
         self.solver = solver
         self.end = end  # time.monotonic() past which the deal is abandoned
+        self._seat_of_side = {game.side_of(seat): seat for seat in reversed(range(game.players))}
         self.nodes = 0
         self._taken: dict[tuple[int, str], Game] = {}
         self._lines: dict[str, list[str]] = {}
+        self._values: dict[str, int] = {}
 
     def of_option(self, move: Move) -> tuple[float, float]:
         game = self.game
@@ -199,7 +203,7 @@ class _Outcomes:
         return self._margin(self._finished(after), self.seat)
 
     # --- bidding
-    def _after_bid(self, move: Move) -> Game | None:
+    def _after_bid(self, move: Move) -> Scores | None:
         """The deal played out after the seat's bid: None if nobody takes (the deal is void)."""
         if move.text() != "pass":
             return self._finished(self._taken_by([move], self.seat))
@@ -217,10 +221,10 @@ class _Outcomes:
             passes.append(_PASS)
         return None
 
-    def _best_contract(self, passes: list[Move], bidder: int) -> Game | None:
+    def _best_contract(self, passes: list[Move], bidder: int) -> Scores | None:
         """After ``passes``, the deal played out with ``bidder``'s contract of the largest
         positive margin for him, if he has one."""
-        best: tuple[float, Game | None] | None = None
+        best: tuple[float, Scores] | None = None
         for option in self._pushed_all(self.game, passes).legal_moves(bidder):
             if option.text() == "pass":
                 continue
@@ -229,7 +233,7 @@ class _Outcomes:
                 continue  # he would not gain by taking (see `_may_make`)
             finished = self._finished(taken)
             margin = self._margin(finished, bidder)[1]
-            if margin > 0 and (best is None or margin > best[0]):
+            if finished is not None and margin > 0 and (best is None or margin > best[0]):
                 best = (margin, finished)
         return None if best is None else best[1]
 
@@ -268,12 +272,26 @@ class _Outcomes:
         return result
 
     # --- play to the end
-    def _finished(self, game: Game | None, *, declarer: int | None = None, declare: bool = True) -> Game | None:
-        """The deal played to its end double dummy (declarations: whenever one can, but
-        ``declarer`` as told)."""
+    def _finished(self, game: Game | None, *, declarer: int | None = None, declare: bool = True) -> Scores | None:
+        """Each side's deal score once the deal is played to its end double dummy
+        (declarations: whenever one can, but ``declarer`` as told). Where the solved value
+        alone decides the score (not ``scored_by_lines``), from the value: the same score an
+        optimal line would give, without playing it."""
         if game is None:
             return None
-        return play_line(game, self._line(game), declarer=declarer, declare=declare)
+        if not game.scored_by_lines and game.phase is Phase.PLAY:
+            value = self._value(game)
+            return tuple(game.deal_score_from_value(value, seat=self._seat_of_side[side], taker=game.taker) or 0.0
+                         for side in range(game.sides))
+        return play_line(game, self._line(game), declarer=declarer, declare=declare).results[-1].scores
+
+    def _value(self, game: Game) -> int:
+        position = format_position(game.deck, game.position())
+        if position not in self._values:
+            solution = self.solver.solve(game.variant, position, all_cards=False, line=False, deadline=self._left())
+            self.nodes += solution.nodes
+            self._values[position] = solution.value
+        return self._values[position]
 
     def _line(self, game: Game) -> list[str]:
         """A line from ``game``'s position (declaring or not does not change it): optimal,
@@ -305,9 +323,10 @@ class _Outcomes:
     def _left(self) -> float | None:
         return seconds_until(self.end)
 
-    @staticmethod
-    def _margin(game: Game | None, seat: int) -> tuple[float, float]:
-        return side_score(game, seat)
+    def _margin(self, scores: Scores | None, seat: int) -> tuple[float, float]:
+        """(``seat``'s side's deal score, its margin over the other sides); a deal nobody
+        took (None) is 0 for everyone."""
+        return margin_of(scores, self.game.side_of(seat))
 
     @staticmethod
     def _pushed(game: Game, seat: int, move: Move) -> Game:
@@ -339,8 +358,13 @@ def side_score(game: Game | None, seat: int) -> tuple[float, float]:
     over; a deal nobody took (None) is 0 for everyone."""
     if game is None:
         return 0.0, 0.0
-    scores = game.results[-1].scores
-    own_side = game.side_of(seat)
+    return margin_of(game.results[-1].scores, game.side_of(seat))
+
+
+def margin_of(scores: Scores | None, own_side: int) -> tuple[float, float]:
+    """(``own_side``'s deal score, its margin over the mean of the other sides'); None: 0, 0."""
+    if scores is None:
+        return 0.0, 0.0
     own = scores[own_side]
     others = [score for side, score in enumerate(scores) if side != own_side]
     return float(own), own - sum(others) / len(others)

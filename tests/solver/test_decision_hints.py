@@ -185,3 +185,20 @@ def test_a_blind_game_filled_with_the_true_cards_keeps_the_belote_holder_and_dec
         assert [back.declared_combinations(s) for s in others] == [game.declared_combinations(s) for s in others]
         checked += 1
     assert checked >= 20
+
+
+@pytest.mark.parametrize("name, wanted", [(name, wanted) for variant, name, wanted in DECISIONS if variant == "euchre3"])
+def test_euchre3_options_scored_from_the_solved_value_equal_the_played_lines(monkeypatch, name, wanted):
+    """Where the solved value alone decides the deal score (euchre3: the taker's tricks), a
+    play-out scores the value instead of playing an optimal line: the same hint, option for
+    option, as the played lines give, deal for deal."""
+    from engine_service.rules.euchre3 import Euchre3
+
+    for attempt in range(4):
+        game, seat = reach("euchre3", f"valued-{name}-{attempt}", wanted, random.Random(attempt))
+        question = hints.hint_question(game, seat)
+        from_values = hints.answer(question, seed=attempt, budget=None, min_samples=24, max_samples=24, threads=1)
+        with monkeypatch.context() as patched:
+            patched.setattr(Euchre3, "scored_by_lines", True)  # every play-out played along its line
+            from_lines = hints.answer(question, seed=attempt, budget=None, min_samples=24, max_samples=24, threads=1)
+        assert dataclasses.replace(from_values, nodes=0) == dataclasses.replace(from_lines, nodes=0)
