@@ -40,13 +40,6 @@ class EventSpec:
         """The numbers of the tables people (or their bots) play at: every one but the par."""
         return tuple(number for number, table in enumerate(self.tables) if not table.par)
 
-    @property
-    def par_table(self) -> int | None:
-        return next((number for number, table in enumerate(self.tables) if table.par), None)
-
-    def table_of(self, game_id: str) -> int | None:
-        return next((number for number, table in enumerate(self.tables) if table.game_id == game_id), None)
-
     def to_dict(self) -> dict[str, Any]:
         return {"deals": self.deals, "tables": [table.to_dict() for table in self.tables], "rated": self.rated}
 
@@ -56,11 +49,17 @@ class EventSpec:
                    created_at, data.get("rated", False))
 
 
-def rotations(tables: int, *, partnerships: bool) -> tuple[int, ...]:
+def rotation(number: int, *, partnerships: bool) -> int:
     """The movement: with partnerships, every other table plays the deals turned by one seat,
     so each deal's cards are held by one partnership at a table and by the other at the next
-    (results compare seat for seat); players alone keep their chairs."""
-    return tuple(number % 2 if partnerships else 0 for number in range(tables))
+    (results compare seat for seat); players alone keep their chairs. ``number``: the
+    table's among the players' tables."""
+    return number % 2 if partnerships else 0
 
 
-__all__ = ["MAX_TABLES", "EventSpec", "EventTable", "rotations"]
+def rotations(tables: int, *, partnerships: bool) -> tuple[int, ...]:
+    """The movement of ``tables`` players' tables (``rotation`` of each)."""
+    return tuple(rotation(number, partnerships=partnerships) for number in range(tables))
+
+
+__all__ = ["MAX_TABLES", "EventSpec", "EventTable", "rotation", "rotations"]

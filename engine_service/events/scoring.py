@@ -85,9 +85,6 @@ class Scorer:
     def side_holding(self, direction: int, rotation: int) -> int:
         return self._side_of[(self._seat_of[direction] + rotation) % self.players]
 
-    def direction_of(self, side: int, rotation: int) -> int:
-        return next(direction for direction in range(self.sides) if self.side_holding(direction, rotation) == side)
-
     def _points(self, score: int, other: int) -> float:
         if score == other:
             return 0.5

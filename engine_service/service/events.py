@@ -5,8 +5,8 @@ An event keeps no state of its own beyond its parameters: its tables are games a
 other, and every standing is computed from their stored results when asked, so a restart
 or a second replica counts each result exactly once. What a reader sees is cut to the
 deals his own table has finished while the event runs: nothing of a deal he has not
-played (nor how far the other tables are past it) reaches him, and the cut is decided
-before anything of the other tables is read.
+played (nor how far the other tables are past it) reaches him, and every refusal depends
+on his own table alone.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from ..events import (
     Standing,
     TableResults,
     rated_deals,
-    rotations,
+    rotation,
 )
 from ..ratings import bot_entity
 from ..rules import RuleViolation, new_game, variant_class
@@ -138,13 +138,13 @@ class EventService:
             raise InvalidInput(f"an event has 1..{MAX_TABLES} tables", reason=Reason.INVALID_OPTION, field="tables")
         if seed is not None and not (len(seed) <= MAX_SEED and seed.isprintable()):
             raise InvalidInput(f"seed must be at most {MAX_SEED} printable characters", field="seed")
+        dealing = _Dealing(variant, {**options, "deals": count}, seed or secrets.token_hex(32), not seed and not given,
+                           tuple(given), rated)
         try:
-            new_game(variant, {**options, "deals": count})
+            _ = dealing.rules  # the options checked once (the rules kept for every table), before any is made
         except RuleViolation as violation:
             raise InvalidInput(violation.message, reason=violation.reason,
                                field=f"options.{violation.field}" if violation.field else "options") from None
-        dealing = _Dealing(variant, {**options, "deals": count}, seed or secrets.token_hex(32), not seed and not given,
-                           tuple(given), rated)
         requests = [_checked(request, dealing, f"tables[{number}]") for number, request in enumerate(tables)]
         if par is not None:
             requests.append(_checked(TableRequest(_par_spec(dealing.players, par)), dealing, "par"))
@@ -354,7 +354,7 @@ class _Dealing:
 
     def rotation(self, players_table: int) -> int:
         """The movement: the chairs of the ``players_table``-th players' table."""
-        return rotations(players_table + 1, partnerships=self.rules.sides < self.rules.players)[players_table]
+        return rotation(players_table, partnerships=self.rules.sides < self.rules.players)
 
     def options_at(self, rotation: int) -> dict[str, Any]:
         """The options of a table turned by ``rotation``: its first dealer turns with the cards."""
