@@ -56,7 +56,7 @@ from .errors import (
     Unauthenticated,
     VersionConflict,
 )
-from .live import Apply, LiveGame, LiveGames, OnDue, stored_game
+from .live import Apply, LiveGame, LiveGames, OnDue, stored_game, table_game
 from .quotas import Quotas
 from .store import GameRecord, GameRow, GameStore, MoveRecord
 from .watching import Watchers
@@ -178,10 +178,7 @@ class GameService:
         game_seed = seed or secrets.token_hex(32)
         event = table.event if table is not None else None
         try:
-            if event is None:
-                game = new_game(variant, options, seed=game_seed, deal=deal)
-            else:  # an event's table: its deals, turned as this table plays them
-                game = new_game(variant, options, seed=game_seed, deals=event.deals or None, rotation=event.rotation)
+            game = table_game(variant, options, game_seed, deal, event)
             spec = table or TableSpec.reserved(game.players)
             spec.check_players(game.players)
         except RuleViolation as violation:

@@ -14,14 +14,14 @@ import asyncio
 import contextlib
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..ratings import rated_match
 from ..rules import Game, RuleViolation, new_game
 from ..rules.events import Event
-from ..tables import Actor, Table, TableSpec
+from ..tables import Actor, Table, TableEvent, TableSpec
 from ..tables.events import SeatClaimedEvent
 from ..tables.seats import player_of_holder
 from . import metrics
@@ -87,13 +87,18 @@ def _no_schedule(game_id: str, at: float | None) -> None:
     """The default of ``on_due``: nobody runs the tables (the runner replaces it)."""
 
 
-def stored_game(record: GameRecord) -> Game:
-    """The stored game as created: its seed or given deals, turned as its event's table plays them."""
-    event = TableSpec.from_dict(record.table_spec).event if record.table_spec else None
+def table_game(variant: str, options: Mapping[str, Any], seed: str, deal: str | None, event: TableEvent | None) -> Game:
+    """A table's game as created: dealt from its seed (its first deal given, if ``deal``), or
+    an event's table's: the event's deals, turned as the table plays them."""
     if event is None:
-        return new_game(record.variant, record.options, seed=record.seed, deal=record.deal)
-    return new_game(record.variant, record.options, seed=record.seed, deals=event.deals or None,
-                    rotation=event.rotation)
+        return new_game(variant, options, seed=seed, deal=deal)
+    return new_game(variant, options, seed=seed, deals=event.deals or None, rotation=event.rotation)
+
+
+def stored_game(record: GameRecord) -> Game:
+    """The stored game as created."""
+    event = TableSpec.from_dict(record.table_spec).event if record.table_spec else None
+    return table_game(record.variant, record.options, record.seed, record.deal, event)
 
 
 class LiveGames:
