@@ -263,20 +263,18 @@ def _created(response: api.CreateGameResponse) -> CreatedGame:
 
 
 def _created_event(response: events.CreateEventResponse) -> CreatedEvent:
-    tables = []
-    for table, info in zip(response.tables, response.event.tables):
-        by_seat = {credential.seat: credential.token for credential in table.credentials}
-        view = pb.GameView(game_id=table.game_id, seats=info.seats)
-        tables.append(CreatedGame(table.game_id, tuple(by_seat.get(seat, "") for seat in range(len(info.seats))), view,
-                                  {invitation.seat: invitation.code for invitation in table.invitations}))
-    return CreatedEvent(response.event_id, tuple(tables), response.event)
+    tables = tuple(_event_table(table, len(info.seats), pb.GameView(game_id=table.game_id, seats=info.seats))
+                   for table, info in zip(response.tables, response.event.tables))
+    return CreatedEvent(response.event_id, tables, response.event)
 
 
-def _event_table(table: events.EventTableCredentials, seats: int) -> CreatedGame:
-    """A table added to an event: its game and credentials (its view is read with GetGame)."""
+def _event_table(table: events.EventTableCredentials, seats: int, view: pb.GameView | None = None) -> CreatedGame:
+    """An event's table: its game and credentials, a token per seat ("" for the others), and
+    its seats as the event shows them (a table added later: read its view with GetGame)."""
     by_seat = {credential.seat: credential.token for credential in table.credentials}
     count = max([seats, *(seat + 1 for seat in by_seat)])
-    return CreatedGame(table.game_id, tuple(by_seat.get(seat, "") for seat in range(count)), pb.GameView(game_id=table.game_id),
+    return CreatedGame(table.game_id, tuple(by_seat.get(seat, "") for seat in range(count)),
+                       view or pb.GameView(game_id=table.game_id),
                        {invitation.seat: invitation.code for invitation in table.invitations})
 
 
