@@ -7,14 +7,11 @@
 // trick), solved together through the AnalyzeDeals stream.
 
 import * as api from "./api.js";
+import { escapeHtml, num } from "./html.js";
 import { errorText, t } from "./i18n.js";
 
 const HAND_SUITS = { euchre3: ["A", "C", "R", "P"] };
 const STANDARD_HAND_SUITS = ["S", "H", "D", "C"];
-
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
 
 // "1:T8.8.AJ9.Q8 AQ.KQT.KT.9 ...;trump=C;leader=1" as {first, hands (by seat), fields}.
 export function parsePosition(text, variant, players) {
@@ -47,10 +44,6 @@ function formatPosition(position, removed, trick) {
   const kept = fields.filter(([key]) => key !== "trick").map(([key, value]) => `${key}=${value}`);
   if (trick.length) kept.push(`trick=${trick.join(" ")}`);
   return `${first}:${parts.join(" ")};${kept.join(";")}`;
-}
-
-function num(value) {
-  return Number(value || 0);
 }
 
 function field(position, name) {

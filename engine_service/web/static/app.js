@@ -8,6 +8,7 @@
 
 import * as api from "./api.js";
 import { EventPage } from "./event.js";
+import { escapeHtml } from "./html.js";
 import { errorText, lang, loadWords, setLang, t } from "./i18n.js";
 import { login, takeLoginFromAddress } from "./login.js";
 import { rememberInvites, rememberSeat, seatOf } from "./storage.js";
@@ -24,10 +25,6 @@ const TARGETS = {
 };
 const SEAT_CHOICES = ["bot:greedy", "bot:random", "bot:hint", "open", "invite"];
 const FORM_KEY = "cardgames.form";
-
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
 
 function params() {
   const hash = location.hash.replace(/^#/, "");

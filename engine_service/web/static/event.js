@@ -5,20 +5,13 @@
 // deals its own table has finished); the page draws what it gets.
 
 import * as api from "./api.js";
+import { escapeHtml, num } from "./html.js";
 import { count, errorText, t } from "./i18n.js";
 import { openReview } from "./review.js";
 import { seatOf } from "./storage.js";
 
 // How often the event's page asks again while it is shown (tables move on without us).
 const REFRESH_MS = 5000;
-
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
-
-function num(value) {
-  return Number(value || 0);
-}
 
 function percent(value) {
   return value === undefined ? "–" : `${Math.round(Number(value) * 10) / 10} %`;

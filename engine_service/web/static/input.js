@@ -2,20 +2,17 @@
 // The person's input at the table: clicks on cards and buttons become moves, hints, a
 // resignation, a rematch or an analysis; what the server says back is drawn by the table.
 
-import * as api from "./api.js";
 import { openAnalysis } from "./analysis.js";
-import { openReview } from "./review.js";
+import * as api from "./api.js";
+import { num } from "./html.js";
 import { t } from "./i18n.js";
+import { openReview } from "./review.js";
 import { rememberSeat } from "./storage.js";
 
 /** @typedef {import("./table.js").Table} Table */
 /** @typedef {import("./types.js").Move} Move */
 
 /** @param {unknown} value */
-function num(value) {
-  return Number(value || 0);
-}
-
 export class TableInput {
   /** @param {Table} table */
   constructor(table) {

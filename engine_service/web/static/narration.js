@@ -2,16 +2,12 @@
 // The table talk: each event of the watch stream in words (already redacted for the viewer
 // by the server), as lines of HTML, the cards drawn from the deal's deck.
 
+import { num } from "./html.js";
 import { count, t } from "./i18n.js";
 
 /** @typedef {import("./types.js").GameEvent} GameEvent */
 /** @typedef {import("./cards.js").Deck} Deck */
 /** @typedef {import("./seating.js").Seating} Seating */
-
-/** @param {unknown} value */
-function num(value) {
-  return Number(value || 0);
-}
 
 /**
  * The lines an event gives (none for an event nobody needs told).

@@ -6,19 +6,12 @@
 // it gave up, and my summary: accuracy and counts. The server judges; the page draws.
 
 import * as api from "./api.js";
+import { escapeHtml, num } from "./html.js";
 import { errorText, t } from "./i18n.js";
 
 const GLYPHS = { JUDGEMENT_INACCURACY: "?!", JUDGEMENT_MISTAKE: "?", JUDGEMENT_BLUNDER: "??" };
 const CURVE_WIDTH = 320;
 const CURVE_HEIGHT = 90;
-
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
-
-function num(value) {
-  return Number(value || 0);
-}
 
 /**
  * @param {HTMLElement & { reviewRun?: ReviewRun }} overlay

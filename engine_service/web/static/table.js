@@ -7,6 +7,7 @@
 import * as api from "./api.js";
 import * as cards from "./cards.js";
 import { OtherTables } from "./event.js";
+import { escapeHtml, num } from "./html.js";
 import { errorText, t } from "./i18n.js";
 import { TableInput } from "./input.js";
 import { narrate } from "./narration.js";
@@ -40,20 +41,12 @@ const OTHER_TURN = {
 const clock = /** @type {any} */ (window).cardgamesClock ||
   { now: () => performance.now(), after: (ms, run) => { setTimeout(run, ms); } };
 
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
-
 // Replaces an element's content only when it changed (keeps hover states, focus and
 // animations, and elements a pointer is on).
 function setHtml(element, html) {
   if (!element || element.renderedHtml === html) return;
   element.renderedHtml = html;
   element.innerHTML = html;
-}
-
-function num(value) {
-  return Number(value || 0);
 }
 
 export class Table {
