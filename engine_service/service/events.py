@@ -321,9 +321,10 @@ class EventService:
         tables = []
         for table in spec.tables:
             async with self.games.live.locked(table.game_id) as live:
-                view = live.table.view(None, self.games.clock.now())
-                tables.append(_Table(table.game_id, tuple(live.table.hashes), view.spec.seats, view.occupied,
-                                     view.players, view.status, tuple(live.game.results)))
+                read = live.table  # its seats and results only: no view of the deal in play is made
+                tables.append(_Table(table.game_id, tuple(read.hashes), read.spec.seats,
+                                     tuple(read.is_taken(seat) for seat in range(len(read.spec.seats))),
+                                     read.players(), read.status, tuple(read.game.results)))
         return tables
 
 
