@@ -122,5 +122,7 @@ def _standing(into: api.Standing, rank: int, standing: Standing, state: EventSta
     if standing.percentage is not None:
         into.percentage = standing.percentage
     for seat, player in enumerate(table.players):
-        if player is not None and state.scorer.side_of(seat) == standing.side:
-            into.players.add(player_id=player.id, name=player.name)
+        if state.scorer.side_of(seat) == standing.side:
+            into.seats.append(seat)
+            if player is not None:
+                into.players.add(player_id=player.id, name=player.name)

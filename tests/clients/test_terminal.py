@@ -242,6 +242,7 @@ def test_after_each_deal_of_an_event_the_log_shows_the_standings(server: ServerP
             rows = [line for line in app.text_of("side").splitlines() if re.match(r"\s*\d\. Table \d", line)]
             assert len(rows) == 6 and all(" of 1 (" in row for row in rows), rows  # two tables: a top of 1
             assert sum("Table 1 · You" in row for row in rows) == 1, rows
+            assert all(re.search(r"Table \d · seat \d:", row) for row in rows if "You" not in row), rows
             await pilot.press("q")
 
     play(scenario)

@@ -60,6 +60,8 @@ def test_a_person_joins_an_event_plays_a_deal_and_reads_the_other_tables(open_br
     assert "finished 1 deal of 2" in page.text(page.testid("event-status"))
     rows = page.all(page.testid("standing"))
     assert len(rows) == 6 and sum("mine" in (row.get_attribute("class") or "") for row in rows) == 1
+    assert all("· seat " in row.text for row in rows if "mine" not in (row.get_attribute("class") or ""))
+    assert page.text(page.testid("event-table-0")).split()[2] == "you"  # "Table 1 you · bot · bot"
     assert "1 deal done" in page.text(page.testid("event-table-1"))  # not its second: not played here yet
     assert page.present(page.testid("my-table"))
     for width, height in SIZES:

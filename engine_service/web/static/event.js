@@ -86,6 +86,7 @@ export class EventPage {
     const held = seatOf(table.gameId);
     const seats = (table.seats || []).map((seat) => {
       const index = num(seat.seat);
+      if (info.table !== undefined && num(info.table) === number && num(info.seat) === index) return t("event.you");
       if (seat.player && seat.player.name) return escapeHtml(seat.player.name);
       if (seat.kind === "SEAT_KIND_BOT") return t("event.bot");
       if (!seat.taken && !seat.invitationOnly && !info.over) {
@@ -104,7 +105,8 @@ export class EventPage {
     const rows = (answer.standings || []).map((row) => {
       const mine = info.table !== undefined && num(row.table) === num(info.table) && num(row.side) === num(info.side);
       const names = (row.players || []).map((player) => escapeHtml(player.name)).join(", ");
-      const who = t("event.table", { n: num(row.table) + 1 }) + (mine ? ` · ${t("event.you")}` : names ? ` · ${names}` : "");
+      const seats = count("event.seats", (row.seats || []).length, { seats: (row.seats || []).map((seat) => num(seat) + 1).join(", ") });
+      const who = t("event.table", { n: num(row.table) + 1 }) + ` · ${mine ? t("event.you") : names || seats}`;
       return `<tr data-testid="standing" class="${mine ? "mine" : ""}"><td>${num(row.rank)}</td><th>${who}</th>` +
         `<td>${num(row.matchpoints)} / ${num(row.top)}</td><td>${percent(row.percentage)}</td></tr>`;
     }).join("");
@@ -166,7 +168,7 @@ export class OtherTables {
       const number = num(row.table);
       const own = number === num(info.table);
       const actions = own ? "" :
-        `<button class="link" data-other-review="${number}" data-deal="${dealNumber}" data-testid="other-review-${number}">${t("result.review")}</button> ` +
+        `<button class="link" data-other-review="${number}" data-deal="${dealNumber}" data-testid="other-review-${number}">${t("event.review")}</button> ` +
         `<button class="link" data-other-record="${number}" data-testid="other-record-${number}">${t("event.record")}</button>`;
       return `<tr data-testid="other-table-${number}" class="${own ? "mine" : ""}"><th>${own ? t("event.yourTable") :
         t("event.table", { n: number + 1 })}</th><td>${num(row.score)}</td><td>${num(row.matchpoints)} / ${num(row.top)}</td>` +

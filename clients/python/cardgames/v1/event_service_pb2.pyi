@@ -119,7 +119,7 @@ class GetEventResponse(_message.Message):
     def __init__(self, event: _Optional[_Union[EventInfo, _Mapping]] = ...) -> None: ...
 
 class Standing(_message.Message):
-    __slots__ = ("rank", "table", "side", "players", "matchpoints", "top", "percentage", "deals", "versus_par", "par_deals")
+    __slots__ = ("rank", "table", "side", "players", "matchpoints", "top", "percentage", "deals", "versus_par", "par_deals", "seats")
     RANK_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     SIDE_FIELD_NUMBER: _ClassVar[int]
@@ -130,6 +130,7 @@ class Standing(_message.Message):
     DEALS_FIELD_NUMBER: _ClassVar[int]
     VERSUS_PAR_FIELD_NUMBER: _ClassVar[int]
     PAR_DEALS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
     rank: int
     table: int
     side: int
@@ -140,7 +141,8 @@ class Standing(_message.Message):
     deals: int
     versus_par: float
     par_deals: int
-    def __init__(self, rank: _Optional[int] = ..., table: _Optional[int] = ..., side: _Optional[int] = ..., players: _Optional[_Iterable[_Union[_game_pb2.SeatPlayer, _Mapping]]] = ..., matchpoints: _Optional[float] = ..., top: _Optional[int] = ..., percentage: _Optional[float] = ..., deals: _Optional[int] = ..., versus_par: _Optional[float] = ..., par_deals: _Optional[int] = ...) -> None: ...
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, rank: _Optional[int] = ..., table: _Optional[int] = ..., side: _Optional[int] = ..., players: _Optional[_Iterable[_Union[_game_pb2.SeatPlayer, _Mapping]]] = ..., matchpoints: _Optional[float] = ..., top: _Optional[int] = ..., percentage: _Optional[float] = ..., deals: _Optional[int] = ..., versus_par: _Optional[float] = ..., par_deals: _Optional[int] = ..., seats: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class GetEventStandingsRequest(_message.Message):
     __slots__ = ("event_id",)

@@ -290,11 +290,9 @@ def standings(table: Viewpoint, answer: events.GetEventStandingsResponse, limit:
     lines = [Text(words.count("event.standings", answer.deals_counted, total=answer.event.deals), style="bold")]
     for row in answer.standings[:limit]:
         own = mine == (row.table, row.side)
-        who = words("event.table", n=row.table + 1)
-        if own:
-            who += " · " + words("you")
-        elif row.players:
-            who += " · " + ", ".join(player.name for player in row.players)
+        seats = words.count("event.seats", len(row.seats), seats=", ".join(str(seat + 1) for seat in row.seats))
+        who = words("event.table", n=row.table + 1) + " · "
+        who += words("you") if own else ", ".join(player.name for player in row.players) or seats
         percentage = f"{row.percentage:.1f} %" if row.HasField("percentage") else "–"
         lines.append(Text(words("event.row", rank=row.rank, who=who, matchpoints=f"{row.matchpoints:g}", top=row.top,
                                 percentage=percentage), style="bold" if own else ""))
