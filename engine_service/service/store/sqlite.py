@@ -207,9 +207,22 @@ class SqliteStore:
     def _connect(self, *, busy_timeout_ms: int) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-        conn.execute("PRAGMA journal_mode = WAL")
+        self._set_wal(conn)
         conn.execute(f"PRAGMA synchronous = {self._synchronous}")
         return conn
+
+    def _set_wal(self, conn: sqlite3.Connection) -> None:
+        """WAL mode, tried again while another process opening a new file at once holds it:
+        SQLite answers that change "locked" at once, without waiting on the busy timeout."""
+        deadline = time.monotonic() + self._busy_timeout
+        while True:
+            try:
+                conn.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() > deadline:
+                    raise
+                time.sleep(LOCKED_RETRY)
 
     def _migrate(self, busy_timeout_ms: int) -> None:
         """Brings the schema up to date, in one transaction (another process may be migrating too)."""
