@@ -187,11 +187,10 @@ class _Outcomes:
         self.seat = seat
         self.solver = solver
         self.end = end  # time.monotonic() past which the deal is abandoned
-        self._seat_of_side = {game.side_of(seat): seat for seat in reversed(range(game.players))}
         self.nodes = 0
         self._taken: dict[tuple[int, str], Game] = {}
-        self._lines: dict[str, list[str]] = {}
-        self._values: dict[str, int] = {}
+        self._set_lines: dict[str, list[str] | None] = {}
+        self._solutions: dict[str, tuple[int, list[str]]] = {}
 
     def of_option(self, move: Move) -> tuple[float, float]:
         game = self.game
@@ -275,36 +274,29 @@ class _Outcomes:
     def _finished(self, game: Game | None, *, declarer: int | None = None, declare: bool = True) -> Scores | None:
         """Each side's deal score once the deal is played to its end double dummy
         (declarations: whenever one can, but ``declarer`` as told). Where the solved value
-        alone decides the score (not ``scored_by_lines``), from the value: the same score an
-        optimal line would give, without playing it."""
+        alone decides the score (``Game.scores_from_value``), from the value: the same score
+        the optimal line would give, without playing it."""
         if game is None:
             return None
-        if not game.scored_by_lines and game.phase is Phase.PLAY:
-            value = self._value(game)
-            return tuple(game.deal_score_from_value(value, seat=self._seat_of_side[side], taker=game.taker) or 0.0
-                         for side in range(game.sides))
-        return play_line(game, self._line(game), declarer=declarer, declare=declare).results[-1].scores
-
-    def _value(self, game: Game) -> int:
         position = format_position(game.deck, game.position())
-        if position not in self._values:
-            solution = self.solver.solve(game.variant, position, all_cards=False, line=False, deadline=self._left())
+        line = self._set_lines[position] if position in self._set_lines else self._set_line(game, position)
+        self._set_lines[position] = line
+        if line is None:
+            value, line = self._solved(game, position)
+            scores = game.scores_from_value(value)
+            if scores is not None:
+                return scores
+        return play_line(game, line, declarer=declarer, declare=declare).results[-1].scores
+
+    def _solved(self, game: Game, position: str) -> tuple[int, list[str]]:
+        """``game``'s value and, where a value may not decide the score
+        (``scored_by_lines``), an optimal line (declaring or not does not change it)."""
+        if position not in self._solutions:
+            solution = self.solver.solve(game.variant, position, all_cards=False, line=game.scored_by_lines,
+                                         deadline=self._left())
             self.nodes += solution.nodes
-            self._values[position] = solution.value
-        return self._values[position]
-
-    def _line(self, game: Game) -> list[str]:
-        """A line from ``game``'s position (declaring or not does not change it): optimal,
-        or one keeping a taker who is surely set below the card points that would change it."""
-        position = format_position(game.deck, game.position())
-        if position not in self._lines:
-            line = self._set_line(game, position)
-            if line is None:
-                solution = self.solver.solve(game.variant, position, all_cards=False, deadline=self._left())
-                self.nodes += solution.nodes
-                line = solution.line
-            self._lines[position] = line
-        return self._lines[position]
+            self._solutions[position] = (solution.value, solution.line)
+        return self._solutions[position]
 
     def _set_line(self, game: Game, position: str) -> list[str] | None:
         """When the taker's side cannot win the card points that keep it from being dedans,

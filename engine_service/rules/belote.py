@@ -54,8 +54,6 @@ class Belote(BeloteFamily):
         held for the next deal's winner: ``held_out``, kept by the engine, not here)."""
         d = self._deal
         assert d.taker is not None
-        takers = self.side_of(d.taker)
-        defenders = 1 - takers
         tricks = [self._team_sum(d.trick_counts, team) for team in (0, 1)]
         capot = 8 in tricks
         cards = [self._team_sum(d.points, team) for team in (0, 1)]
@@ -63,9 +61,37 @@ class Belote(BeloteFamily):
             cards = [CAPOT_TOTAL if tricks[team] == 8 else 0 for team in (0, 1)]
         declared = [self._team_sum(d.declaration_points, team) for team in (0, 1)]
         belote = [self._team_sum(d.belote_points, team) for team in (0, 1)]
+        outcome, scores, held = self._settled(cards, declared, belote, capot=capot)
+        return BeloteResult(
+            variant=self.variant, deal_number=d.number, outcome=outcome, taker=d.taker, trump=d.trump,
+            tricks=tuple(d.trick_counts), card_points=tuple(d.points), scores=tuple(scores),
+            capot=capot, team_card_points=tuple(cards), declarations=tuple(declared), belote_rebelote=tuple(belote),
+            held_in=self.held_points, held_out=held,
+        )
+
+    def scores_from_value(self, value: int) -> tuple[float, ...] | None:
+        # Each side wins a trick along the line unless one wins every card point: no capot.
+        if not 0 < value < CARD_POINTS_TOTAL:
+            return None
+        assert self._deal.taker is not None
+        takers = self.side_of(self._deal.taker)
+        cards = [value if team == takers else CARD_POINTS_TOTAL - value for team in (0, 1)]
+        declared, belote = self._announced_at_end()
+        _, scores, _ = self._settled(
+            cards, [self._team_sum(declared, team) for team in (0, 1)], [self._team_sum(belote, team) for team in (0, 1)],
+            capot=False)
+        return tuple(float(score) for score in scores)
+
+    def _settled(self, cards: list[int], declared: list[int], belote: list[int], *, capot: bool
+                 ) -> tuple[DealOutcome, list[int], int]:
+        """(outcome, each team's score, the points held for the next deal) from each team's
+        card points (252 to a capot), declarations and belote-rebelote."""
+        assert self._deal.taker is not None
+        takers = self.side_of(self._deal.taker)
+        defenders = 1 - takers
         totals = [cards[t] + declared[t] + belote[t] for t in (0, 1)]
         scores = [0, 0]
-        carried_in, held = self.held_points, self.held_points
+        held = self.held_points
         if totals[takers] > totals[defenders]:
             outcome = DealOutcome.MADE
             scores = list(totals)
@@ -82,12 +108,7 @@ class Belote(BeloteFamily):
             scores[defenders] = totals[defenders]
             scores[takers] = belote[takers]
             held += cards[takers] + declared[takers]
-        return BeloteResult(
-            variant=self.variant, deal_number=d.number, outcome=outcome, taker=d.taker, trump=d.trump,
-            tricks=tuple(d.trick_counts), card_points=tuple(d.points), scores=tuple(scores),
-            capot=capot, team_card_points=tuple(cards), declarations=tuple(declared), belote_rebelote=tuple(belote),
-            held_in=carried_in, held_out=held,
-        )
+        return outcome, scores, held
 
     def _match_winners(self) -> tuple[int, ...]:
         # [decided] both teams over the target after the same deal: the higher wins; a tie plays on.

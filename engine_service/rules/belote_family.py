@@ -267,23 +267,41 @@ class BeloteFamily(TrumpBiddingGame):
             self._resolve_declarations(trick.leader, events)
 
     def _resolve_declarations(self, first_leader: int, events: list[Event]) -> None:
-        """Only the holder of the single best declaration scores (with his team in belote).
-
-        Ties on strength go to the first declarer in play order from the first leader.
-        """
         d = self._deal
-        order = [(first_leader + i) % self.players for i in range(self.players)]
-        declarers = [seat for seat in order if d.declarations.get(seat)]
-        best_seat = best_declarer({seat: d.declarations[seat] for seat in declarers}, order)
-        d.declaration_winners = tuple(
-            seat for seat in declarers if self._scores_declarations_with(seat, best_seat)
-        )
+        d.declaration_winners = self._declaration_winners(d.declarations, first_leader)
         for seat in d.declaration_winners:
             combos = d.declarations[seat]
             d.declaration_points[seat] = sum(c.value for c in combos)
             d.public_known[seat] |= {card for c in combos for card in c.cards} & d.hands[seat]
             d.revealed.append(RevealedDeclaration(seat, combos))
         events.append(DeclarationsResolvedEvent(winners=d.declaration_winners, revealed=tuple(d.revealed)))
+
+    def _declaration_winners(self, declarations: dict[int, tuple[Combination, ...]], first_leader: int) -> tuple[int, ...]:
+        """Only the holder of the single best declaration scores (with his team in belote).
+
+        Ties on strength go to the first declarer in play order from the first leader.
+        """
+        order = [(first_leader + i) % self.players for i in range(self.players)]
+        declarers = [seat for seat in order if declarations.get(seat)]
+        if not declarers:
+            return ()
+        best_seat = best_declarer({seat: declarations[seat] for seat in declarers}, order)
+        return tuple(seat for seat in declarers if self._scores_declarations_with(seat, best_seat))
+
+    def _announced_at_end(self) -> tuple[list[int], list[int]]:
+        """Each seat's (declaration points, belote-rebelote) once the deal is played to its
+        end, the players still to declare declaring whatever they hold."""
+        d = self._deal
+        declared = list(d.declaration_points)
+        if not d.tricks and self._declarations_open():  # the first trick resolves them
+            held = {seat: self._combinations(seat) for seat in range(self.players) if seat not in d.declared}
+            declarations = {**d.declarations, **held}
+            for seat in self._declaration_winners(declarations, d.leader):
+                declared[seat] = sum(c.value for c in declarations[seat])
+        belote = list(d.belote_points)
+        if self.options.announcements is not Announcements.NONE and d.belote_holder is not None:
+            belote[d.belote_holder] = BELOTE_REBELOTE  # its holder plays both before the end
+        return declared, belote
 
     def _scores_declarations_with(self, seat: int, best_seat: int) -> bool:
         """belote: the whole team of the best declarer scores; belote3 overrides (individual)."""

@@ -277,6 +277,16 @@ class Game:
         None where it depends on more, as in ``scored_by_lines`` variants."""
         return None
 
+    def scores_from_value(self, value: int) -> tuple[float, ...] | None:
+        """Each side's deal score once the deal in play is played to its end along an
+        optimal line of solved ``value`` (the players still to announce announcing whatever
+        they hold), where the value alone decides it; None where the line decides too."""
+        if self.scored_by_lines:
+            return None
+        seats = {self.side_of(seat): seat for seat in reversed(range(self.players))}
+        return tuple(self.deal_score_from_value(value, seat=seats[side], taker=self.taker) or 0.0
+                     for side in range(self.sides))
+
     @classmethod
     def table_trumps(cls) -> list[Suit | None]:
         """The trumps a DD table covers: every suit of the deck, or no trump without a contract."""

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from engine_service.rules import VARIANTS, Card, DealOutcome, NextDeal, Phase, Suit, new_game
+from engine_service.rules.options import Announcements, BeloteOptions
 from tests.conftest import make
 from tests.rules.invariants import knowable_codes, true_placement
 from tests.rules.test_belote import DEAL_A
@@ -121,6 +122,50 @@ def test_the_euchre3_deal_score_from_the_takers_tricks_is_the_scoring_rule():
         scores = game.score_deal().scores
         for seat in range(3):
             assert game.deal_score_from_value(tricks, seat=seat, taker=d.taker) == scores[seat]
+
+
+@pytest.mark.parametrize("announcements", list(Announcements))
+def test_a_belote_deal_score_from_the_takers_card_points_is_the_scoring_rule(announcements):
+    """From a point of a deal's play (the first trick's announcements to come or made), any
+    line to its end, every player announcing what he holds: unless one side takes every
+    trick (the takers' card points 0 or 162, capot possible), the takers' card points alone
+    give each team's deal score, litige and points held from a previous deal included."""
+    checked = {"valued": 0, "capot": 0, "held": 0}
+    for number in range(300):
+        rng = random.Random(number)
+        game = new_game("belote", BeloteOptions(announcements=announcements), seed=f"from-value-{number}")
+        for _ in range(rng.randrange(3)):  # later deals: a litige may hold points over
+            _play_randomly(game, rng)
+            game.push(0, NextDeal())
+        while game.phase not in (Phase.PLAY, Phase.DECLARATIONS) or rng.random() < 0.3:
+            _step(game, rng)
+        game.held_points = game.held_points or rng.choice((0, 0, 81, 76))  # as a litige leaves them
+        start = game.fork()
+        while game.phase is not Phase.DEAL_OVER:
+            _step(game, rng)
+        result = game.results[-1]
+        takers = result.taker % 2
+        value = sum(points for seat, points in enumerate(result.card_points) if seat % 2 == takers)
+        if 0 < value < 162:
+            assert start.scores_from_value(value) == tuple(float(score) for score in result.scores)
+            checked["valued"] += 1
+            checked["held"] += start.held_points > 0
+        else:
+            assert start.scores_from_value(value) is None
+            checked["capot"] += result.capot
+    assert checked["valued"] >= 200 and checked["held"] >= 50
+
+
+def _step(game, rng):
+    """One random move, but an announcement whenever the player holds one."""
+    seat = game.to_act()[0]
+    moves = game.legal_moves(seat)
+    game.push(seat, max(moves, key=lambda move: move.declare) if game.phase is Phase.DECLARATIONS else rng.choice(moves))
+
+
+def _play_randomly(game, rng):
+    while game.phase is not Phase.DEAL_OVER:
+        _step(game, rng)
 
 
 def test_a_hearts_deal_as_dealt_is_led_by_the_two_of_clubs_before_any_pass():

@@ -187,18 +187,36 @@ def test_a_blind_game_filled_with_the_true_cards_keeps_the_belote_holder_and_dec
     assert checked >= 20
 
 
-@pytest.mark.parametrize("name, wanted", [(name, wanted) for variant, name, wanted in DECISIONS if variant == "euchre3"])
-def test_euchre3_options_scored_from_the_solved_value_equal_the_played_lines(monkeypatch, name, wanted):
-    """Where the solved value alone decides the deal score (euchre3: the taker's tricks), a
+VALUED = [(variant, name, wanted) for variant, name, wanted in DECISIONS if variant in ("euchre3", "belote")]
+
+
+@pytest.mark.parametrize("variant, name, wanted", VALUED, ids=[f"{v}-{n}" for v, n, _ in VALUED])
+def test_options_scored_from_the_solved_value_equal_the_played_lines(monkeypatch, variant, name, wanted):
+    """Where the solved value alone decides the deal score (euchre3: the taker's tricks;
+    belote: the taker's side's card points unless one side may take every trick), a
     play-out scores the value instead of playing an optimal line: the same hint, option for
     option, as the played lines give, deal for deal."""
+    from engine_service.rules import Game
+    from engine_service.rules.belote import Belote
     from engine_service.rules.euchre3 import Euchre3
 
+    valued = {"euchre3": 0, "belote": 0}
+    scores_from_value = {Euchre3: Euchre3.scores_from_value, Belote: Belote.scores_from_value}
+
+    def counted(self, value):
+        scores = scores_from_value[type(self)](self, value)
+        valued[self.variant] += scores is not None
+        return scores
+
     for attempt in range(4):
-        game, seat = reach("euchre3", f"valued-{name}-{attempt}", wanted, random.Random(attempt))
+        game, seat = reach(variant, f"valued-{name}-{attempt}", wanted, random.Random(attempt))
         question = hints.hint_question(game, seat)
-        from_values = hints.answer(question, seed=attempt, budget=None, min_samples=24, max_samples=24, threads=1)
+        with monkeypatch.context() as patched:
+            patched.setattr(type(game), "scores_from_value", counted)
+            from_values = hints.answer(question, seed=attempt, budget=None, min_samples=24, max_samples=24, threads=1)
         with monkeypatch.context() as patched:
             patched.setattr(Euchre3, "scored_by_lines", True)  # every play-out played along its line
+            patched.setattr(Belote, "scores_from_value", Game.scores_from_value)
             from_lines = hints.answer(question, seed=attempt, budget=None, min_samples=24, max_samples=24, threads=1)
         assert dataclasses.replace(from_values, nodes=0) == dataclasses.replace(from_lines, nodes=0)
+    assert valued[variant] >= 24  # most play-outs were scored from their value
