@@ -7,7 +7,8 @@ millisecond, see service_bench.py). `--slowdown F` makes every search F times sl
 on a slower CPU: the budget must hold there too. Decisions: the first bid, a round-2 bid, the euchre3
 discard, a belote declaration, the hearts pass; card play at the first trick, the middle
 trick and the last two tricks (hearts: also the 4th and 8th tricks, either side of the
-switch from play-outs to exact solves).
+switch from play-outs to exact solves). For each: the median standard error of the best
+option's lead over the second, and the share of hints whose lead is at least twice it.
 
     .venv/bin/python benchmarks/hint_bench.py [--hints N] [--budget-ms MS] [--seed S] [--variants V,...] [--slowdown F]
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
 import random
 import statistics
 import time
@@ -69,9 +71,12 @@ def game_at(variant: str, wanted: Wanted, rng: random.Random, number: int) -> tu
     return None
 
 
-def measure(variant: str, wanted: Wanted, count: int, budget: float, seed: int) -> tuple[list[float], list[int]]:
+def measure(variant: str, wanted: Wanted, count: int, budget: float, seed: int
+            ) -> tuple[list[float], list[int], list[tuple[float, float]]]:
+    """Each hint's time, deals, and (its best option's lead over the second, that lead's
+    standard error)."""
     rng = random.Random(seed)
-    times, samples = [], []
+    times, samples, leads = [], [], []
     number = 0
     slots = SolverSlots()
     loop = asyncio.new_event_loop()
@@ -87,9 +92,11 @@ def measure(variant: str, wanted: Wanted, count: int, budget: float, seed: int) 
         convert.hint(hint).SerializeToString()
         times.append(time.monotonic() - start)
         samples.append(hint.samples)
+        if hint.lead_stderr is not None:
+            leads.append((abs(hint.options[0].expected - hint.options[1].expected), hint.lead_stderr))
     loop.close()
     slots.close()
-    return times, samples
+    return times, samples, leads
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -108,7 +115,8 @@ def main() -> None:
     args = parser.parse_args()
     print(f"budget {args.budget_ms} ms, min {hints.MIN_SAMPLES} deals, {args.hints} hints a row, "
           f"searches {args.slowdown}x slower")
-    print(f"{'variant':9} {'decision':11} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'deals p50':>9}")
+    print(f"{'variant':9} {'decision':11} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'deals p50':>9} "
+          f"{'lead err p50':>12} {'settled':>7}")
     with slowed_down(args.slowdown) if args.slowdown > 1 else contextlib.nullcontext():
         report(args)
 
@@ -116,9 +124,12 @@ def main() -> None:
 def report(args: argparse.Namespace) -> None:
     for variant in args.variants.split(","):
         for name, wanted in decisions(variant).items():
-            times, samples = measure(variant, wanted, args.hints, args.budget_ms / 1000, args.seed)
+            times, samples, leads = measure(variant, wanted, args.hints, args.budget_ms / 1000, args.seed)
+            # Settled: the best option leads the second by at least twice the lead's error.
+            settled = sum(lead >= 2 * error for lead, error in leads) / len(leads) if leads else math.nan
+            error = statistics.median(error for _, error in leads) if leads else math.nan
             print(f"{variant:9} {name:11} {percentile(times, .5) * 1e3:8.0f} {percentile(times, .95) * 1e3:8.0f} "
-                  f"{max(times) * 1e3:8.0f} {statistics.median(samples):9.0f}")
+                  f"{max(times) * 1e3:8.0f} {statistics.median(samples):9.0f} {error:12.2f} {settled:7.0%}")
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from .common import (
     Smoothed,
     codes,
     holder_facts,
+    lead_stderr,
     mean_and_error,
     sample_placements,
 )
@@ -139,8 +140,10 @@ def answer_cards(
     lines = evaluation.lines
     scored_lines = _scores_of_lines(question, seed, lines, sampling.end_for(1), sampling.stopped) if lines else None
     options = []
+    own_per_deal = {}
     for index, card in enumerate(evaluation.cards):
         own = [_for_seat(question, values[index]) for values in per_deal]
+        own_per_deal[f"play:{card}"] = own
         if scored_lines is not None:
             scores: list[float | None] = [deal[index] for deal in scored_lines]
         else:
@@ -151,7 +154,8 @@ def answer_cards(
     lower_is_better = variant_class(question.variant).lower_is_better
     options.sort(key=lambda option: (option.expected if lower_is_better else -option.expected, option.move))
     unit = UNITS[question.variant]
-    return Hint(question.seat, question.version, unit, tuple(options), len(per_deal), seed, evaluation.nodes)
+    return Hint(question.seat, question.version, unit, tuple(options), len(per_deal), seed, evaluation.nodes,
+                lead_stderr(options, own_per_deal))
 
 
 def _line_deals(question: HintQuestion, sampling: Sampling) -> tuple[int, float]:

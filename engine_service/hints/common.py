@@ -6,7 +6,7 @@ import math
 import operator
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,6 +139,9 @@ class Hint:
     # Varies with thread scheduling (warm tables), as the deal scores of line-scored hints vary
     # with the time left to score them; everything else is reproducible.
     nodes: int
+    # The standard error of the best option's lead over the second, from their difference
+    # deal by deal (what a deal does to both cancels out); None with a single option.
+    lead_stderr: float | None = None
 
     @property
     def best(self) -> HintOption:
@@ -191,6 +194,15 @@ def column_stats(rows: Sequence[Sequence[int]]) -> list[tuple[float, float]]:
         variance = (n * squares - total * total) / (n * (n - 1))
         stats.append((total / n, math.sqrt(variance / n)))
     return stats
+
+
+def lead_stderr(options: Sequence[HintOption], per_deal: Mapping[str, Sequence[float]]) -> float | None:
+    """The standard error of ``options[0]``'s lead over ``options[1]`` (best first), from
+    each option's values deal by deal in ``per_deal`` (by move); None with one option."""
+    if len(options) < 2:
+        return None
+    best, second = per_deal[options[0].move], per_deal[options[1].move]
+    return mean_and_error(a - b for a, b in zip(best, second, strict=True))[1]
 
 
 def mean_and_error(values: Iterable[float | int | None]) -> tuple[float, float]:

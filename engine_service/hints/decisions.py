@@ -47,6 +47,7 @@ from .common import (
     Sampling,
     codes,
     holder_facts,
+    lead_stderr,
     mean_and_error,
     sample_placements,
 )
@@ -113,17 +114,20 @@ def answer_decision(
 
     outcomes = _sampled(play_out, len(placements), sampling)
     options = []
+    per_deal = {}
     for position, move in enumerate(question.options):
         margins = [values[position][1] for values, _ in outcomes]
         scores = [values[position][0] for values, _ in outcomes]
         margin, margin_error = mean_and_error(margins)
         score, score_error = mean_and_error(scores)
         options.append(HintOption(move.text(), margin, margin_error, score, score_error))
+        per_deal[move.text()] = margins
     # Equal margins: a contract before a pass. The pass's value rests on the model's later
     # bidders (double dummy, and round 2 after round 1), the contract's only on the play.
     options.sort(key=lambda option: (-option.expected, option.move == "pass", option.move))
     nodes = sum(count for _, count in outcomes)
-    return Hint(question.seat, question.version, UNIT, tuple(options), len(outcomes), seed, nodes)
+    return Hint(question.seat, question.version, UNIT, tuple(options), len(outcomes), seed, nodes,
+                lead_stderr(options, per_deal))
 
 
 def _sampled(work: Callable[[int], Any], count: int, sampling: Sampling) -> list[Any]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..rules import Game, Knowledge, Position
 from ..rules.notation import format_position
 from ..solver import evaluate_passes
-from .common import Hint, HintOption, HolderFacts, Sampling, codes, column_stats, holder_facts
+from .common import Hint, HintOption, HolderFacts, Sampling, codes, column_stats, holder_facts, lead_stderr
 
 UNIT = "penalty_points"
 
@@ -58,8 +58,11 @@ def answer_passes(
     options = []
     for cards, (mean, error) in zip(evaluation.choices, column_stats(per_deal)):
         options.append(HintOption("give:" + " ".join(cards), mean, error, mean, error))
+    columns = {option.move: index for index, option in enumerate(options)}
     options.sort(key=lambda option: (option.expected, option.move))
-    return Hint(question.seat, question.version, UNIT, tuple(options), len(per_deal), sampling.seed, 0)
+    # Only the best two options' columns are read.
+    lead = lead_stderr(options, {option.move: [row[columns[option.move]] for row in per_deal] for option in options[:2]})
+    return Hint(question.seat, question.version, UNIT, tuple(options), len(per_deal), sampling.seed, 0, lead)
 
 
 __all__ = ["PassQuestion", "UNIT", "answer_passes", "pass_question"]

@@ -393,6 +393,7 @@ def hint(answer: Hint) -> api.Hint:
         samples=answer.samples,
         seed=answer.seed,
         nodes=answer.nodes,
+        lead_stderr=answer.lead_stderr,
     )
 
 

@@ -4,6 +4,7 @@ analysis, in English and French; nothing the seat may not know reaches the page.
 
 from __future__ import annotations
 
+import math
 import re
 import sqlite3
 from pathlib import Path
@@ -78,6 +79,12 @@ def test_a_person_plays_a_hearts_deal_against_three_bots(open_browser, base_url,
             assert options and all(move.startswith("play:") and move[5:] in legal for move, _ in options), options
             assert len(options) == len(legal) or len(options) == 12
             assert re.search(r"\d", page.text(page.testid("hint-list")))
+            # "Too close to tell apart": the lead within twice the error the server measured on it.
+            listed = page.one(page.testid("hint-list"))
+            lead_error = float(listed.get_attribute("data-lead-stderr") or "nan")
+            assert math.isfinite(lead_error) == (int(listed.get_attribute("data-samples") or 0) > 1), lead_error
+            gap = abs(options[0][1] - options[1][1]) if len(options) > 1 else math.inf
+            assert page.present(page.testid("hint-close")) == (gap < 2 * lead_error), (gap, lead_error)
             hinted.append(options)
         current = int(page.one(page.testid("trick")).get_attribute("data-count"))
         if len(page.hand()) < 13 and 1 <= current <= 3:  # a later trick under way: the last one leaves once held

@@ -580,14 +580,16 @@ export class Table {
     }).join("");
     panel.hidden = false;
     panel.renderedHtml = null;
-    // Whether the best two options differ by more than their combined margin of error.
+    // Whether the best option's lead over the second is within twice its margin of error,
+    // which the server measures on their difference deal by deal (infinite with one deal).
     const [first, second] = hint.options || [];
-    const close = first && second && Math.abs(Number(first.expected || 0) - Number(second.expected || 0)) <
-      Math.hypot(Number(first.stderr) || 0, Number(second.stderr) || 0) * 2;
+    const leadError = Number(hint.leadStderr ?? Infinity);
+    const close = Boolean(first && second) &&
+      Math.abs(Number(first.expected || 0) - Number(second.expected || 0)) < 2 * leadError;
     panel.innerHTML = `<h2>${t("hint.title")}</h2><p class="unit">${escapeHtml(unit)}${escapeHtml(lower)} · ` +
       `${t("hint.samples", { n: num(hint.samples) })}</p>` +
       `<p class="legend" data-testid="hint-legend">${t(`hint.legend.${hint.unit}`)} ${t("hint.spread")}</p>` +
-      `<ol data-testid="hint-list">${options}</ol>` +
+      `<ol data-testid="hint-list" data-samples="${Number(hint.samples || 0)}" data-lead-stderr="${leadError}">${options}</ol>` +
       (close ? `<p class="legend close" data-testid="hint-close">${t("hint.close")}</p>` : "");
   }
 

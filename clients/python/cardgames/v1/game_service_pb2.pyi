@@ -247,7 +247,7 @@ class HintOption(_message.Message):
     def __init__(self, move: _Optional[_Union[_game_pb2.Move, _Mapping]] = ..., expected: _Optional[float] = ..., stderr: _Optional[float] = ..., expected_deal_score: _Optional[float] = ..., deal_score_stderr: _Optional[float] = ...) -> None: ...
 
 class Hint(_message.Message):
-    __slots__ = ("seat", "version", "unit", "options", "samples", "seed", "nodes")
+    __slots__ = ("seat", "version", "unit", "options", "samples", "seed", "nodes", "lead_stderr")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     UNIT_FIELD_NUMBER: _ClassVar[int]
@@ -255,6 +255,7 @@ class Hint(_message.Message):
     SAMPLES_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     NODES_FIELD_NUMBER: _ClassVar[int]
+    LEAD_STDERR_FIELD_NUMBER: _ClassVar[int]
     seat: int
     version: int
     unit: str
@@ -262,7 +263,8 @@ class Hint(_message.Message):
     samples: int
     seed: int
     nodes: int
-    def __init__(self, seat: _Optional[int] = ..., version: _Optional[int] = ..., unit: _Optional[str] = ..., options: _Optional[_Iterable[_Union[HintOption, _Mapping]]] = ..., samples: _Optional[int] = ..., seed: _Optional[int] = ..., nodes: _Optional[int] = ...) -> None: ...
+    lead_stderr: float
+    def __init__(self, seat: _Optional[int] = ..., version: _Optional[int] = ..., unit: _Optional[str] = ..., options: _Optional[_Iterable[_Union[HintOption, _Mapping]]] = ..., samples: _Optional[int] = ..., seed: _Optional[int] = ..., nodes: _Optional[int] = ..., lead_stderr: _Optional[float] = ...) -> None: ...
 
 class GetHintResponse(_message.Message):
     __slots__ = ("hint",)

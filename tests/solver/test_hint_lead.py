@@ -1,0 +1,69 @@
+"""A hint's lead: the standard error of the best option's lead over the second, measured on
+their difference deal by deal (the deals both options are valued in)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from engine_service import hints
+from engine_service.hints.common import mean_and_error
+from engine_service.rules import Game, Phase, new_game
+
+DEALS = 8
+
+
+def _at(variant: str, wanted, seed: str) -> tuple[Game, int]:
+    rng = random.Random(seed)
+    for attempt in range(50):
+        game = new_game(variant, seed=f"{seed}-{attempt}")
+        while game.phase is not Phase.DEAL_OVER:
+            seat = game.to_act()[0]
+            if wanted(game):
+                return game, seat
+            moves = game.legal_moves(seat)
+            game.push(seat, moves[0] if game.phase is Phase.BIDDING and rng.random() < 0.6 else rng.choice(moves))
+    raise AssertionError("not reached")
+
+
+def _deal_by_deal(question, move: str) -> list[float]:
+    """``move``'s value in each of the first DEALS deals: a hint of k deals is the same
+    whatever else, so the k-th deal's value is k times the mean of k less k-1 times that of k-1."""
+    means = [0.0]
+    for count in range(1, DEALS + 1):
+        hint = hints.answer(question, seed=11, budget=None, min_samples=count, max_samples=count, threads=1)
+        means.append(next(option.expected for option in hint.options if option.move == move))
+    return [k * means[k] - (k - 1) * means[k - 1] for k in range(1, DEALS + 1)]
+
+
+CASES = {
+    "belote first bid": ("belote", lambda g: g.phase is Phase.BIDDING),
+    "euchre3 first bid": ("euchre3", lambda g: g.phase is Phase.BIDDING),
+    "belote3 card": ("belote3", lambda g: g.phase is Phase.PLAY and not g.tricks),
+    "hearts card": ("hearts", lambda g: g.phase is Phase.PLAY and len(g.tricks) == 2),
+    "hearts pass": ("hearts", lambda g: g.phase is Phase.PASSING),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_lead_error_is_that_of_the_best_two_options_difference_deal_by_deal(name):
+    variant, wanted = CASES[name]
+    game, seat = _at(variant, wanted, name)
+    question = hints.hint_question(game, seat)
+    hint = hints.answer(question, seed=11, budget=None, min_samples=DEALS, max_samples=DEALS, threads=1)
+    best, second = hint.options[0].move, hint.options[1].move
+    differences = [a - b for a, b in zip(_deal_by_deal(question, best), _deal_by_deal(question, second))]
+    assert len(set(differences)) > 1  # the two options do not differ by the same in every deal
+    assert hint.lead_stderr == pytest.approx(mean_and_error(differences)[1], abs=1e-6)
+    assert hint.options[0].expected - hint.options[1].expected == pytest.approx(sum(differences) / DEALS)
+
+
+def test_one_deal_leaves_the_lead_unknown_and_one_option_has_no_lead():
+    game, seat = _at("belote", lambda g: g.phase is Phase.BIDDING, "one deal")
+    one_deal = hints.answer(hints.hint_question(game, seat), seed=3, budget=None, min_samples=1, max_samples=1)
+    assert len(one_deal.options) == 2 and math.isinf(one_deal.lead_stderr)
+    game, seat = _at("belote", lambda g: g.phase is Phase.PLAY and len(g.legal_moves(g.to_act()[0])) == 1, "forced")
+    forced = hints.answer(hints.hint_question(game, seat), seed=3, budget=None, min_samples=4, max_samples=4)
+    assert len(forced.options) == 1 and forced.lead_stderr is None
