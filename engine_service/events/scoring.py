@@ -95,11 +95,11 @@ class Scorer:
         finished = [table for table in tables if len(table.results) > deal]
         par = next((table for table in finished if table.par), None)
         par_scores = None if par is None else tuple(
-            par.results[deal].scores[self.side_holding(direction, par.rotation)] for direction in range(self.sides))
+            par.results[deal].own_scores[self.side_holding(direction, par.rotation)] for direction in range(self.sides))
         results: list[Result] = []
         for direction in range(self.sides):
             scored = [(table, self.side_holding(direction, table.rotation)) for table in finished if not table.par]
-            scores = [table.results[deal].scores[side] for table, side in scored]
+            scores = [table.results[deal].own_scores[side] for table, side in scored]
             for index, (table, side) in enumerate(scored):
                 score = scores[index]
                 points = sum(self._points(score, other) for other_index, other in enumerate(scores)

@@ -113,6 +113,12 @@ class DealResult:
         """What this deal holds over for a later deal's winner (belote's litige)."""
         return 0
 
+    @property
+    def own_scores(self) -> tuple[int, ...]:
+        """Each side's score for this deal's cards alone, what a duplicate event compares:
+        ``scores`` less what an earlier deal held over for its winner (belote's litige)."""
+        return self.scores
+
 
 @dataclass(frozen=True, kw_only=True)
 class Euchre3Result(DealResult):
@@ -136,6 +142,14 @@ class BeloteResult(DealResult):
     @property
     def points_held(self) -> int:
         return self.held_out
+
+    @property
+    def own_scores(self) -> tuple[int, ...]:
+        if self.taker is None or self.outcome not in (DealOutcome.MADE, DealOutcome.SET):
+            return self.scores  # a litige holds what it was given: nobody took it this deal
+        takers = self.taker % 2  # partners sit opposite
+        paid = takers if self.outcome is DealOutcome.MADE else 1 - takers
+        return tuple(score - self.held_in if team == paid else score for team, score in enumerate(self.scores))
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from engine_service.events import Scorer, TableResults, rotations
 from engine_service.rules import DealOutcome, DealResult, new_game
+from engine_service.rules.events import BeloteResult
 
 
 def result(variant: str, number: int, scores: tuple[int, ...]) -> DealResult:
@@ -46,6 +47,31 @@ def test_belote_compares_each_partnership_with_those_who_held_the_same_cards():
     assert (by[(1, 0)].side, by[(1, 0)].score) == (1, 120)
     assert by[(0, 0)].matchpoints == by[(1, 0)].matchpoints == 1.5  # a tie with each other, beat table 2
     assert by[(2, 0)].matchpoints == 0.0 and by[(2, 1)].matchpoints == 2.0
+
+
+def belote_result(outcome: DealOutcome, taker: int, scores: tuple[int, int], held_in: int, held_out: int = 0):
+    return BeloteResult(variant="belote", deal_number=1, outcome=outcome, taker=taker, trump=None, tricks=(2,) * 4,
+                        card_points=(0,) * 4, scores=scores, capot=False, team_card_points=(0, 0),
+                        declarations=(0, 0), belote_rebelote=(0, 0), held_in=held_in, held_out=held_out)
+
+
+def test_a_belote_deal_is_compared_without_what_an_earlier_litige_held_over():
+    # The same cards, the same play at both tables (made 100 to 62, takers seat 0); table 0
+    # also collects the 81 its previous deal's litige held; table 2's takers are dedans
+    # and their defenders collect 76 held; table 3's deal is itself a litige.
+    made = belote_result(DealOutcome.MADE, 0, (181, 62), held_in=81)
+    assert made.own_scores == (100, 62)
+    dedans = belote_result(DealOutcome.SET, 2, (0, 238), held_in=76)
+    assert dedans.own_scores == (0, 162)
+    litige = belote_result(DealOutcome.LITIGE, 1, (81, 0), held_in=81, held_out=162)
+    assert litige.own_scores == (81, 0)
+    tables = [TableResults(0, 0, False, (result("belote", 0, (0, 0)), made)),
+              TableResults(1, 0, False, (result("belote", 0, (0, 0)), belote_result(DealOutcome.MADE, 0, (100, 62), 0))),
+              TableResults(2, 0, False, (result("belote", 0, (0, 0)), dedans))]
+    by = {(item.table, item.direction): item for item in Scorer(new_game("belote")).compare(1, tables).results}
+    assert (by[(0, 0)].score, by[(1, 0)].score, by[(2, 0)].score) == (100, 100, 0)
+    assert by[(0, 0)].matchpoints == by[(1, 0)].matchpoints == 1.5  # a tie, not a win bought by the litige
+    assert by[(2, 1)].score == 162 and by[(2, 1)].matchpoints == 2.0
 
 
 def test_the_par_table_is_apart_from_the_matchpoints_and_measures_every_result():

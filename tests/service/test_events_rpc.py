@@ -48,6 +48,17 @@ def side_of(variant: str, seat: int) -> int:
     return seat % 2 if variant in PARTNERSHIPS else seat
 
 
+def own_score(result, side: int) -> int:
+    """A side's score for the deal's cards alone: less what an earlier belote litige held
+    over for the deal's winner (docs/events.md)."""
+    score = result.scores[side]
+    if result.WhichOneof("variant_details") == "belote" and result.outcome in (pb.DEAL_OUTCOME_MADE, pb.DEAL_OUTCOME_SET):
+        takers = result.taker % 2
+        paid = takers if result.outcome == pb.DEAL_OUTCOME_MADE else 1 - takers
+        score -= result.belote.held_in if side == paid else 0
+    return score
+
+
 def recomputed(variant: str, info: events.EventInfo, records: dict[int, object]) -> dict[tuple[int, int, int], float]:
     """Matchpoints per (deal, table, table side) from the tables' records, computed here."""
     sides = 2 if variant in PARTNERSHIPS else PLAYERS[variant]
@@ -60,7 +71,7 @@ def recomputed(variant: str, info: events.EventInfo, records: dict[int, object])
                 if table.par or len(records[table.table].deals) <= deal:
                     continue
                 side = side_of(variant, (seat + table.rotation) % PLAYERS[variant])
-                scored.append((table.table, side, records[table.table].deals[deal].result.scores[side]))
+                scored.append((table.table, side, own_score(records[table.table].deals[deal].result, side)))
             for number, side, score in scored:
                 value = 0.0
                 for other_number, _, other in scored:
@@ -98,8 +109,8 @@ def test_an_event_of_three_bot_tables_and_a_par_plays_the_same_deals_and_scores_
             got = {(deal, item.table, item.side): item.matchpoints for item in comparison.results}
             assert got == {key: value for key, value in expected.items() if key[0] == deal}
             assert all(item.top == 2 for item in comparison.results)
-            par = records[3].deals[deal].result.scores
-            assert list(comparison.par_scores) == [par[side_of(variant, seat)] for seat in
+            par = records[3].deals[deal].result
+            assert list(comparison.par_scores) == [own_score(par, side_of(variant, seat)) for seat in
                                                    range(len(comparison.par_scores))]
         standings = client.get_event_standings(created.event_id)
         totals = {(row.table, row.side): row.matchpoints for row in standings.standings}
