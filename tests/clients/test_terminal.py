@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cardgames_client import AsyncClient, CardgamesError, Client, pb, table_options
+from cardgames_client import AsyncClient, CardgamesError, Client, api, pb, table_options
 from cardgames_client.terminal import render
 from cardgames_client.terminal.app import CardgamesApp
 from cardgames_client.terminal.cards import Deck
@@ -184,6 +184,9 @@ def test_h_shows_every_option_ranked_with_its_expected_value(server: ServerProce
             values = [float(re.search(r"\s([+-]\d+\.\d\d)", line).group(1)) for line in lines]  # type: ignore[union-attr]
             assert values == sorted(values, reverse=True), lines
             assert [int(line.split(".")[0]) for line in lines] == list(range(1, len(lines) + 1))
+            # Options too close to tell apart are said to be: the lead within twice its error.
+            close = len(hint.options) > 1 and abs(hint.options[0].expected - hint.options[1].expected) < 2 * hint.lead_stderr
+            assert ("too close to tell apart" in " ".join(app.text_of("side").split())) == close
             await pilot.press("q", "q")
 
     play(scenario)
@@ -526,3 +529,18 @@ def test_a_hand_is_held_as_the_server_orders_the_deck_and_named_in_the_catalogue
     assert euchre.name("IC") == "Sage of Command" and euchre.name("MR") == "Master of Art"
     assert _deck("euchre3", "A", "fr").name("IA") == "Oracle d'Architecture"
     assert euchre.suit_text("P").plain == "☾ Thought" and euchre.face("EP", padded=False).plain == "E☾"
+
+@pytest.mark.parametrize("lang, sentence", [("en", "too close to tell apart"), ("fr", "trop proches")])
+def test_a_hint_whose_lead_is_within_twice_its_error_says_the_options_are_too_close(lang: str, sentence: str) -> None:
+    view = pb.GameView(variant=pb.VARIANT_HEARTS)
+    table = render.Viewpoint.of(view, 0, lang)
+
+    def answer(lead: float, error: float | None) -> Any:
+        options = [api.HintOption(move=pb.Move(play=pb.PlayCard(card=card)), expected=value, stderr=9.0)
+                   for card, value in (("2C", 1.0), ("3C", 1.0 + lead))]
+        return api.Hint(seat=0, unit="penalty_points", samples=30, options=options, lead_stderr=error)
+
+    shown = {case: " ".join(render.hint(table, answer(*case)).plain.split()) for case in
+             [(3.0, 1.0), (1.5, 1.0), (0.5, float("inf")), (3.0, None)]}
+    # The options' own errors (9) would call every one of these close; the lead's error decides.
+    assert [sentence in text for text in shown.values()] == [False, True, True, False]

@@ -254,7 +254,17 @@ def hint(table: Viewpoint, answer: api.Hint, limit: int = 8) -> Text:
         text.append("\n")
     if len(answer.options) > limit:
         text.append(f"    … {len(answer.options) - limit}\n", style="dim")
+    if too_close(answer):
+        text.append(words("hint.close") + "\n", style="italic")
     return text
+
+
+def too_close(answer: api.Hint) -> bool:
+    """Whether the best option's lead over the second is within twice its standard error
+    (the server's, from their difference deal by deal; infinite after one deal)."""
+    if len(answer.options) < 2 or not answer.HasField("lead_stderr"):
+        return False
+    return abs(answer.options[0].expected - answer.options[1].expected) < 2 * answer.lead_stderr
 
 
 GLYPHS = {review_pb2.JUDGEMENT_INACCURACY: "?!", review_pb2.JUDGEMENT_MISTAKE: "?", review_pb2.JUDGEMENT_BLUNDER: "??"}
