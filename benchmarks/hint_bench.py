@@ -8,7 +8,7 @@ on a slower CPU: the budget must hold there too. Decisions: the first bid, a rou
 discard, a belote declaration, the hearts pass; card play at the first trick, the middle
 trick and the last two tricks (hearts: also the 4th and 8th tricks, either side of the
 switch from play-outs to exact solves). For each: the median standard error of the best
-option's lead over the second, and the share of hints whose lead is at least twice it.
+option's lead over the second, and the share of hints whose lead is more than twice it.
 
     .venv/bin/python benchmarks/hint_bench.py [--hints N] [--budget-ms MS] [--seed S] [--variants V,...] [--slowdown F]
 """
@@ -125,8 +125,9 @@ def report(args: argparse.Namespace) -> None:
     for variant in args.variants.split(","):
         for name, wanted in decisions(variant).items():
             times, samples, leads = measure(variant, wanted, args.hints, args.budget_ms / 1000, args.seed)
-            # Settled: the best option leads the second by at least twice the lead's error.
-            settled = sum(lead >= 2 * error for lead, error in leads) / len(leads) if leads else math.nan
+            # Settled: the best option leads the second by more than twice the lead's error
+            # (two options equal in every deal, 0 ± 0, are not).
+            settled = sum(lead > 2 * error for lead, error in leads) / len(leads) if leads else math.nan
             error = statistics.median(error for _, error in leads) if leads else math.nan
             print(f"{variant:9} {name:11} {percentile(times, .5) * 1e3:8.0f} {percentile(times, .95) * 1e3:8.0f} "
                   f"{max(times) * 1e3:8.0f} {statistics.median(samples):9.0f} {error:12.2f} {settled:7.0%}")

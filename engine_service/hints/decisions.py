@@ -200,10 +200,9 @@ class _Outcomes:
         game = self.game
         if game.phase is Phase.BIDDING:
             return self._margin(self._after_bid(move), self.seat)
-        after = self._pushed(game, self.seat, move)
-        if isinstance(move, Declare):
-            return self._margin(self._finished(after, declarer=self.seat, declare=move.declare), self.seat)
-        return self._margin(self._finished(after), self.seat)
+        # A declaration is made here: the play-out's policy (everyone else declares what he
+        # holds) leaves it as made.
+        return self._margin(self._finished(self._pushed(game, self.seat, move)), self.seat)
 
     # --- bidding
     def _after_bid(self, move: Move) -> Scores | None:
@@ -275,9 +274,9 @@ class _Outcomes:
         return result
 
     # --- play to the end
-    def _finished(self, game: Game | None, *, declarer: int | None = None, declare: bool = True) -> Scores | None:
-        """Each side's deal score once the deal is played to its end double dummy
-        (declarations: whenever one can, but ``declarer`` as told). Where the solved value
+    def _finished(self, game: Game | None) -> Scores | None:
+        """Each side's deal score once the deal is played to its end double dummy (the
+        players still to declare declaring whatever they hold). Where the solved value
         alone decides the score (``Game.scores_from_value``), from the value: the same score
         the optimal line would give, without playing it."""
         if game is None:
@@ -290,7 +289,7 @@ class _Outcomes:
             scores = game.scores_from_value(value)
             if scores is not None:
                 return scores
-        return play_line(game, line, declarer=declarer, declare=declare).results[-1].scores
+        return play_line(game, line).results[-1].scores
 
     def _solved(self, game: Game, position: str) -> tuple[int, list[str]]:
         """``game``'s value and, where a value may not decide the score
@@ -334,16 +333,16 @@ class _Outcomes:
 _PASS = Pass()
 
 
-def play_line(game: Game, line: Sequence[str], *, declarer: int | None = None, declare: bool = True) -> Game:
-    """A copy of ``game`` with the deal played to its end along ``line`` (card codes);
-    declarations: whenever one can, but ``declarer`` as told."""
+def play_line(game: Game, line: Sequence[str]) -> Game:
+    """A copy of ``game`` with the deal played to its end along ``line`` (card codes), the
+    players still to declare declaring whatever they hold (as ``Game.scores_from_value``
+    supposes)."""
     game = game.fork()
     cards = iter(line)
     while game.phase in (Phase.PLAY, Phase.DECLARATIONS):
         seat = game.to_act()[0]
         if game.phase is Phase.DECLARATIONS:
-            wants = declare if seat == declarer else True
-            game.push(seat, Declare(wants and Declare(True) in game.legal_moves(seat)))
+            game.push(seat, Declare(Declare(True) in game.legal_moves(seat)))
         else:
             game.push(seat, Play(game.deck.parse(next(cards))))
     return game

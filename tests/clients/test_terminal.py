@@ -185,7 +185,7 @@ def test_h_shows_every_option_ranked_with_its_expected_value(server: ServerProce
             assert values == sorted(values, reverse=True), lines
             assert [int(line.split(".")[0]) for line in lines] == list(range(1, len(lines) + 1))
             # Options too close to tell apart are said to be: the lead within twice its error.
-            close = len(hint.options) > 1 and abs(hint.options[0].expected - hint.options[1].expected) < 2 * hint.lead_stderr
+            close = len(hint.options) > 1 and abs(hint.options[0].expected - hint.options[1].expected) <= 2 * hint.lead_stderr
             assert ("too close to tell apart" in " ".join(app.text_of("side").split())) == close
             await pilot.press("q", "q")
 
@@ -541,6 +541,7 @@ def test_a_hint_whose_lead_is_within_twice_its_error_says_the_options_are_too_cl
         return api.Hint(seat=0, unit="penalty_points", samples=30, options=options, lead_stderr=error)
 
     shown = {case: " ".join(render.hint(table, answer(*case)).plain.split()) for case in
-             [(3.0, 1.0), (1.5, 1.0), (0.5, float("inf")), (3.0, None)]}
-    # The options' own errors (9) would call every one of these close; the lead's error decides.
-    assert [sentence in text for text in shown.values()] == [False, True, True, False]
+             [(3.0, 1.0), (1.5, 1.0), (0.5, float("inf")), (3.0, None), (0.0, 0.0), (0.5, 0.0)]}
+    # The options' own errors (9) would call every one of these close; the lead's error decides
+    # (equal in every deal, 0 ± 0: they cannot be told apart either).
+    assert [sentence in text for text in shown.values()] == [False, True, True, False, True, False]

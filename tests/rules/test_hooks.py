@@ -130,15 +130,16 @@ def test_a_belote_deal_score_from_the_takers_card_points_is_the_scoring_rule(ann
     line to its end, every player announcing what he holds: unless one side takes every
     trick (the takers' card points 0 or 162, capot possible), the takers' card points alone
     give each team's deal score, litige and points held from a previous deal included."""
-    checked = {"valued": 0, "capot": 0, "held": 0}
+    checked = {"valued": 0, "capot": 0, "held": 0, "kept quiet": 0}
     for number in range(300):
         rng = random.Random(number)
         game = new_game("belote", BeloteOptions(announcements=announcements), seed=f"from-value-{number}")
         for _ in range(rng.randrange(3)):  # later deals: a litige may hold points over
             _play_randomly(game, rng)
             game.push(0, NextDeal())
-        while game.phase not in (Phase.PLAY, Phase.DECLARATIONS) or rng.random() < 0.3:
-            _step(game, rng)
+        quiet = False  # before the start, one may keep a combination quiet
+        while game.phase not in (Phase.PLAY, Phase.DECLARATIONS) or rng.random() < 0.6:
+            quiet |= _step(game, rng, announcing=False)
         game.held_points = game.held_points or rng.choice((0, 0, 81, 76))  # as a litige leaves them
         start = game.fork()
         while game.phase is not Phase.DEAL_OVER:
@@ -150,17 +151,23 @@ def test_a_belote_deal_score_from_the_takers_card_points_is_the_scoring_rule(ann
             assert start.scores_from_value(value) == tuple(float(score) for score in result.scores)
             checked["valued"] += 1
             checked["held"] += start.held_points > 0
+            checked["kept quiet"] += quiet
         else:
             assert start.scores_from_value(value) is None
             checked["capot"] += result.capot
     assert checked["valued"] >= 200 and checked["held"] >= 50
+    assert checked["kept quiet"] >= (20 if announcements is Announcements.ALL else 0)
 
 
-def _step(game, rng):
-    """One random move, but an announcement whenever the player holds one."""
+def _step(game, rng, announcing=True) -> bool:
+    """One random move, but an announcement whenever the player holds one if ``announcing``;
+    whether the player kept a combination quiet."""
     seat = game.to_act()[0]
     moves = game.legal_moves(seat)
-    game.push(seat, max(moves, key=lambda move: move.declare) if game.phase is Phase.DECLARATIONS else rng.choice(moves))
+    declaring = game.phase is Phase.DECLARATIONS
+    move = max(moves, key=lambda move: move.declare) if declaring and announcing else rng.choice(moves)
+    game.push(seat, move)
+    return declaring and len(moves) == 2 and not move.declare
 
 
 def _play_randomly(game, rng):

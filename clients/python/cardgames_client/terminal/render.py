@@ -261,10 +261,11 @@ def hint(table: Viewpoint, answer: api.Hint, limit: int = 8) -> Text:
 
 def too_close(answer: api.Hint) -> bool:
     """Whether the best option's lead over the second is within twice its standard error
-    (the server's, from their difference deal by deal; infinite after one deal)."""
+    (the server's, from their difference deal by deal; infinite after one deal; two options
+    equal in every deal lead by 0 ± 0, and cannot be told apart either)."""
     if len(answer.options) < 2 or not answer.HasField("lead_stderr"):
         return False
-    return abs(answer.options[0].expected - answer.options[1].expected) < 2 * answer.lead_stderr
+    return abs(answer.options[0].expected - answer.options[1].expected) <= 2 * answer.lead_stderr
 
 
 GLYPHS = {review_pb2.JUDGEMENT_INACCURACY: "?!", review_pb2.JUDGEMENT_MISTAKE: "?", review_pb2.JUDGEMENT_BLUNDER: "??"}
