@@ -11,7 +11,7 @@ from pathlib import Path
 
 import grpc
 import pytest
-from cardgames_client import AsyncClient, CardgamesError, Client, deal_input, options
+from cardgames_client import AsyncClient, CardgamesError, Client, deal_input, options, table_options
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -86,6 +86,23 @@ def test_an_unknown_status_or_variant_is_a_value_error_listing_them(server):
             client.list_games(status="weird")
         with pytest.raises(ValueError, match="unknown variant 'poker'; one of euchre3, belote3, hearts, belote"):
             client.list_games("poker")
+
+
+def test_an_unknown_seat_or_bot_strength_names_the_argument_it_came_in(server):
+    """The field an application shows its user: the seat's place in the list, ``stand_in``, ``par``."""
+    cases = [
+        (lambda client: table_options(["open", "bot:strong"]), ("seats[1]",), "unknown bot strength 'strong'"),
+        (lambda client: table_options(["open", "robot"]), ("seats[1]",), "unknown seat 'robot'"),
+        (lambda client: table_options(["open"], stand_in="strong"), ("stand_in",), "one of random, greedy, hint"),
+        (lambda client: client.create_event("hearts", tables=[table_options(["open"] * 4)], par="strong"), ("par",),
+         "'strong'"),
+    ]
+    with Client(server.address) as client:
+        for call, fields, message in cases:
+            with pytest.raises(CardgamesError) as caught:
+                call(client)
+            assert (caught.value.code, caught.value.fields) == (grpc.StatusCode.INVALID_ARGUMENT, fields)
+            assert message in caught.value.message
 
 
 def test_the_example_plays_a_whole_game(server):

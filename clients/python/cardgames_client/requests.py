@@ -79,15 +79,17 @@ def table_options(
     time runs out its ``stand_in`` bot decides (``timeout_policy`` "bot") or it loses
     ("forfeit"). A ``rated`` table's human seats are "open", claimed by signed-in players."""
     message = pb.TableOptions(rated=rated)
-    for text in seats:
+    for index, text in enumerate(seats):
         kind, _, strength = text.partition(":")
-        setup = message.seats.add(kind=cast(pb.SeatKind, _lookup("seat", _SEAT_KINDS, kind)), invitation=kind == "invite")
+        field = f"seats[{index}]"
+        setup = message.seats.add(kind=cast(pb.SeatKind, _lookup("seat", _SEAT_KINDS, kind, field)),
+                                  invitation=kind == "invite")
         if strength:
-            setup.strength = cast(pb.BotStrength, _lookup("bot strength", _STRENGTHS, strength))
+            setup.strength = cast(pb.BotStrength, _lookup("bot strength", _STRENGTHS, strength, field))
     message.clock.CopyFrom(pb.ClockOptions(
         per_move_ms=per_move_ms, bank_ms=bank_ms, increment_ms=increment_ms,
         timeout_policy=cast(pb.TimeoutPolicy, _lookup("timeout policy", _POLICIES, timeout_policy)),
-        stand_in=cast(pb.BotStrength, _lookup("bot strength", _STRENGTHS, stand_in)),
+        stand_in=cast(pb.BotStrength, _lookup("bot strength", _STRENGTHS, stand_in, "stand_in")),
     ))
     for name, value in (("bot_delay_ms", bot_delay_ms), ("deal_pause_ms", deal_pause_ms),
                         ("bot_budget_ms", bot_budget_ms), ("abandon_after_ms", abandon_after_ms)):
@@ -100,13 +102,15 @@ def table_options(
 _UNKNOWN_REASONS = {"variant": "INVALID_VARIANT", "status": "INVALID_STATUS"}
 
 
-def _lookup(what: str, table: Mapping[str, int], name: object) -> int:
-    """``table[name]``, or an :class:`InvalidRequest` that lists what ``what`` may be."""
+def _lookup(what: str, table: Mapping[str, int], name: object, field: str | None = None) -> int:
+    """``table[name]``, or an :class:`InvalidRequest` that lists what ``what`` may be and
+    names the caller's ``field`` (by default ``what``)."""
     try:
         return table[str(name)]
     except KeyError:
         raise InvalidRequest(_UNKNOWN_REASONS.get(what, "INVALID_OPTION"),
-                             f"unknown {what} {str(name)[:40]!r}; one of {', '.join(table)}", what.replace(" ", "_")) from None
+                             f"unknown {what} {str(name)[:40]!r}; one of {', '.join(table)}",
+                             field or what.replace(" ", "_")) from None
 
 
 def variant(name: str | int) -> pb.Variant:
@@ -365,7 +369,7 @@ class _Calls:
         if seed is not None:
             request.seed = seed
         if par is not None:
-            request.par = cast(pb.BotStrength, _lookup("bot strength", _STRENGTHS, par))
+            request.par = cast(pb.BotStrength, _lookup("bot strength", _STRENGTHS, par, "par"))
         return _Call("events", "CreateEvent", request, pick=_created_event)
 
     @staticmethod
