@@ -31,9 +31,9 @@ from .common import (
     HolderFacts,
     Sampling,
     Smoothed,
+    behind_the_best,
     codes,
     holder_facts,
-    lead_stderr,
     mean_and_error,
     sample_placements,
 )
@@ -154,8 +154,8 @@ def answer_cards(
     lower_is_better = variant_class(question.variant).lower_is_better
     options.sort(key=lambda option: (option.expected if lower_is_better else -option.expected, option.move))
     unit = UNITS[question.variant]
-    return Hint(question.seat, question.version, unit, tuple(options), len(per_deal), seed, evaluation.nodes,
-                lead_stderr(options, own_per_deal))
+    return Hint(question.seat, question.version, unit, behind_the_best(options, own_per_deal.__getitem__),
+                len(per_deal), seed, evaluation.nodes)
 
 
 def _line_deals(question: HintQuestion, sampling: Sampling) -> tuple[int, float]:

@@ -6,8 +6,8 @@ import math
 import operator
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import solver
@@ -126,6 +126,9 @@ class HintOption:
     stderr: float
     expected_deal_score: float | None  # the seat's side's deal score, where it can be computed
     deal_score_stderr: float | None
+    # The standard error of its shortfall behind the best option, from their difference deal
+    # by deal (what a deal does to both cancels out): 0 for the best itself.
+    behind_stderr: float = math.inf
 
 
 @dataclass(frozen=True)
@@ -139,13 +142,15 @@ class Hint:
     # Varies with thread scheduling (warm tables), as the deal scores of line-scored hints vary
     # with the time left to score them; everything else is reproducible.
     nodes: int
-    # The standard error of the best option's lead over the second, from their difference
-    # deal by deal (what a deal does to both cancels out); None with a single option.
-    lead_stderr: float | None = None
 
     @property
     def best(self) -> HintOption:
         return self.options[0]
+
+    @property
+    def lead_stderr(self) -> float | None:
+        """The standard error of the best option's lead over the second; None with one option."""
+        return self.options[1].behind_stderr if len(self.options) > 1 else None
 
 
 def codes(cards: Iterable[Any]) -> tuple[str, ...]:
@@ -196,13 +201,27 @@ def column_stats(rows: Sequence[Sequence[int]]) -> list[tuple[float, float]]:
     return stats
 
 
-def lead_stderr(options: Sequence[HintOption], per_deal: Mapping[str, Sequence[float]]) -> float | None:
-    """The standard error of ``options[0]``'s lead over ``options[1]`` (best first), from
-    each option's values deal by deal in ``per_deal`` (by move); None with one option."""
-    if len(options) < 2:
-        return None
-    best, second = per_deal[options[0].move], per_deal[options[1].move]
-    return mean_and_error(a - b for a, b in zip(best, second, strict=True))[1]
+def behind_the_best(options: Sequence[HintOption], per_deal: Callable[[str], Sequence[float]]) -> tuple[HintOption, ...]:
+    """``options`` (best first), each with the standard error of its shortfall behind the
+    best (``behind_stderr``), from each option's values deal by deal, ``per_deal(move)``."""
+    best = per_deal(options[0].move)
+    sums = (sum(best), sum(map(operator.mul, best, best)))  # once for every option
+    return tuple(replace(option, behind_stderr=difference_error(best, per_deal(option.move), sums))
+                 for option in options)
+
+
+def difference_error(first: Sequence[float], second: Sequence[float],
+                     first_sums: tuple[float, float] | None = None) -> float:
+    """The standard error of the mean of ``first[i] - second[i]`` (infinite with one pair),
+    from sums (a hearts pass has hundreds of options over hundreds of deals); ``first_sums``:
+    ``first``'s sum and sum of squares, if known."""
+    n = len(first)
+    if n < 2:
+        return math.inf
+    first_total, first_squares = first_sums or (sum(first), sum(map(operator.mul, first, first)))
+    total = first_total - sum(second)
+    squares = first_squares - 2 * sum(map(operator.mul, first, second)) + sum(map(operator.mul, second, second))
+    return math.sqrt(max(0.0, (n * squares - total * total) / (n * (n - 1))) / n)
 
 
 def mean_and_error(values: Iterable[float | int | None]) -> tuple[float, float]:

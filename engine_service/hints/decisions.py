@@ -45,9 +45,9 @@ from .common import (
     HintOption,
     HolderFacts,
     Sampling,
+    behind_the_best,
     codes,
     holder_facts,
-    lead_stderr,
     mean_and_error,
     sample_placements,
 )
@@ -126,8 +126,8 @@ def answer_decision(
     # bidders (double dummy, and round 2 after round 1), the contract's only on the play.
     options.sort(key=lambda option: (-option.expected, option.move == "pass", option.move))
     nodes = sum(count for _, count in outcomes)
-    return Hint(question.seat, question.version, UNIT, tuple(options), len(outcomes), seed, nodes,
-                lead_stderr(options, per_deal))
+    return Hint(question.seat, question.version, UNIT, behind_the_best(options, per_deal.__getitem__), len(outcomes),
+                seed, nodes)
 
 
 def _sampled(work: Callable[[int], Any], count: int, sampling: Sampling) -> list[Any]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..rules import Game, Knowledge, Position
 from ..rules.notation import format_position
 from ..solver import evaluate_passes
-from .common import Hint, HintOption, HolderFacts, Sampling, codes, column_stats, holder_facts, lead_stderr
+from .common import Hint, HintOption, HolderFacts, Sampling, behind_the_best, codes, column_stats, holder_facts
 
 UNIT = "penalty_points"
 
@@ -58,11 +58,10 @@ def answer_passes(
     options = []
     for cards, (mean, error) in zip(evaluation.choices, column_stats(per_deal)):
         options.append(HintOption("give:" + " ".join(cards), mean, error, mean, error))
-    columns = {option.move: index for index, option in enumerate(options)}
+    columns = dict(zip((option.move for option in options), zip(*per_deal, strict=True)))
     options.sort(key=lambda option: (option.expected, option.move))
-    # Only the best two options' columns are read.
-    lead = lead_stderr(options, {option.move: [row[columns[option.move]] for row in per_deal] for option in options[:2]})
-    return Hint(question.seat, question.version, UNIT, tuple(options), len(per_deal), sampling.seed, 0, lead)
+    return Hint(question.seat, question.version, UNIT, behind_the_best(options, columns.__getitem__), len(per_deal),
+                sampling.seed, 0)
 
 
 __all__ = ["PassQuestion", "UNIT", "answer_passes", "pass_question"]

@@ -15,6 +15,7 @@ class OptionValue:
     expected: float  # in the verdict's unit, for the seat's side
     stderr: float
     expected_deal_score: float | None
+    behind_stderr: float  # of its shortfall behind the best, from their difference deal by deal
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class KnownVerdict:
     loss: float  # what the choice gave up against the best, >= 0
     judgement: Judgement
     accuracy: float
+    loss_stderr: float  # the loss's standard error, from the two options' difference deal by deal
 
 
 @dataclass(frozen=True)

@@ -36,13 +36,14 @@ def known_verdict(decision: Decision, *, seed: int, deals: int, budget: float | 
                         min_samples=min(deals, hints.MIN_SAMPLES), max_samples=deals, threads=1, stop=stop)
     deck = variant_class(decision.variant).deck
     options = tuple(OptionValue(parse_move(option.move, deck), option.expected, option.stderr,
-                                option.expected_deal_score) for option in hint.options)
+                                option.expected_deal_score, option.behind_stderr) for option in hint.options)
     chosen = next(option for option in options if option.move == decision.played)
     lower_is_better = hint.unit == "penalty_points"
     best = options[0]
     loss = max(0.0, chosen.expected - best.expected if lower_is_better else best.expected - chosen.expected)
     judged = thresholds(decision.variant, hint.unit)
-    return KnownVerdict(hint.unit, options, hint.samples, hint.seed, loss, judged.judge(loss), judged.accuracy(loss))
+    return KnownVerdict(hint.unit, options, hint.samples, hint.seed, loss, judged.judge(loss), judged.accuracy(loss),
+                        chosen.behind_stderr)
 
 
 def real_verdicts(play: DealPlay, *, solver: Solver, on_card: OnCard, until: float | None = None) -> int | None:

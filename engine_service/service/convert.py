@@ -387,13 +387,13 @@ def hint(answer: Hint) -> api.Hint:
                 stderr=option.stderr,
                 expected_deal_score=option.expected_deal_score,
                 deal_score_stderr=option.deal_score_stderr,
+                behind_stderr=option.behind_stderr,
             )
             for option in answer.options
         ],
         samples=answer.samples,
         seed=answer.seed,
         nodes=answer.nodes,
-        lead_stderr=answer.lead_stderr,
     )
 
 

@@ -32,9 +32,11 @@ def decision(review: reviews.DecisionReview) -> rev.DecisionReview:
     if known is not None:
         message.known.unit, message.known.deals, message.known.seed = known.unit, known.deals, known.seed
         message.known.loss, message.known.accuracy = known.loss, known.accuracy
+        message.known.loss_stderr = known.loss_stderr
         message.known.judgement = JUDGEMENTS[known.judgement]  # type: ignore[assignment]
         for option in known.options:
-            entry = message.known.options.add(expected=option.expected, stderr=option.stderr)
+            entry = message.known.options.add(expected=option.expected, stderr=option.stderr,
+                                              behind_stderr=option.behind_stderr)
             entry.move.CopyFrom(move_message(option.move.text()))
             if option.expected_deal_score is not None:
                 entry.expected_deal_score = option.expected_deal_score

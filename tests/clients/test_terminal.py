@@ -185,7 +185,8 @@ def test_h_shows_every_option_ranked_with_its_expected_value(server: ServerProce
             assert values == sorted(values, reverse=True), lines
             assert [int(line.split(".")[0]) for line in lines] == list(range(1, len(lines) + 1))
             # Options too close to tell apart are said to be: the lead within twice its error.
-            close = len(hint.options) > 1 and abs(hint.options[0].expected - hint.options[1].expected) <= 2 * hint.lead_stderr
+            options = hint.options
+            close = len(options) > 1 and abs(options[0].expected - options[1].expected) <= 2 * options[1].behind_stderr
             assert ("too close to tell apart" in " ".join(app.text_of("side").split())) == close
             await pilot.press("q", "q")
 
@@ -536,12 +537,13 @@ def test_a_hint_whose_lead_is_within_twice_its_error_says_the_options_are_too_cl
     table = render.Viewpoint.of(view, 0, lang)
 
     def answer(lead: float, error: float | None) -> Any:
-        options = [api.HintOption(move=pb.Move(play=pb.PlayCard(card=card)), expected=value, stderr=9.0)
-                   for card, value in (("2C", 1.0), ("3C", 1.0 + lead))]
-        return api.Hint(seat=0, unit="penalty_points", samples=30, options=options, lead_stderr=error)
+        options = [api.HintOption(move=pb.Move(play=pb.PlayCard(card=card)), expected=value, stderr=9.0,
+                                  behind_stderr=behind)
+                   for card, value, behind in (("2C", 1.0, 0.0), ("3C", 1.0 + lead, error))]
+        return api.Hint(seat=0, unit="penalty_points", samples=30, options=options[:1] if error is None else options)
 
     shown = {case: " ".join(render.hint(table, answer(*case)).plain.split()) for case in
              [(3.0, 1.0), (1.5, 1.0), (0.5, float("inf")), (3.0, None), (0.0, 0.0), (0.5, 0.0)]}
-    # The options' own errors (9) would call every one of these close; the lead's error decides
-    # (equal in every deal, 0 ± 0: they cannot be told apart either).
+    # The options' own errors (9) would call every one of these close; the error of the
+    # second's shortfall decides (equal in every deal, 0 ± 0: they cannot be told apart either).
     assert [sentence in text for text in shown.values()] == [False, True, True, False, True, False]

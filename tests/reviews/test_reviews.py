@@ -79,6 +79,11 @@ def test_the_queen_of_spades_taken_needlessly_is_a_blunder():
     verdict = known_verdict(decision, seed=7, deals=32, budget=None)
     assert verdict.judgement is Judgement.BLUNDER and verdict.loss >= 6, verdict.loss
     assert verdict.options[0].move != decision.played
+    # The loss's error is the played option's behind the best, from their difference deal by
+    # deal: as GetHint gives it with the same seed, and a blunder this plain is not noise.
+    hint = hints.answer(decision.question, seed=verdict.seed, budget=None, min_samples=32, max_samples=32, threads=1)
+    played = next(option for option in hint.options if option.move == decision.played.text())
+    assert verdict.loss_stderr == played.behind_stderr and 0 < verdict.loss_stderr < verdict.loss / 2
 
 
 @pytest.mark.parametrize("variant", ["belote", "belote3"])

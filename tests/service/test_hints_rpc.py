@@ -97,10 +97,10 @@ def test_a_full_game_played_by_its_hints(server, variant):
             offered = [move_text(option.move) for option in hint.options]
             assert sorted(offered) == sorted(legal_moves(view))
             assert all(option.stderr >= 0 or math.isinf(option.stderr) for option in hint.options)
-            # The lead's error: set wherever there is a second option, infinite with one deal.
-            assert hint.HasField("lead_stderr") == (len(hint.options) > 1)
-            assert not hint.HasField("lead_stderr") or hint.lead_stderr >= 0
-            assert not hint.HasField("lead_stderr") or math.isinf(hint.lead_stderr) == (hint.samples == 1)
+            # Each option's shortfall behind the best has its error: 0 for the best, infinite with one deal.
+            assert hint.options[0].behind_stderr == 0 or hint.samples == 1
+            assert all(option.behind_stderr >= 0 for option in hint.options)
+            assert all(math.isinf(option.behind_stderr) == (hint.samples == 1) for option in hint.options)
             hinted[view.phase] = hinted.get(view.phase, 0) + 1
             client.submit_move(game.game_id, seat, game.tokens[seat], offered[0])
         expected = {

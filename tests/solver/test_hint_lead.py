@@ -1,5 +1,5 @@
-"""A hint's lead: the standard error of the best option's lead over the second, measured on
-their difference deal by deal (the deals both options are valued in)."""
+"""Each hint option's shortfall behind the best, with the standard error measured on their
+difference deal by deal (the deals every option is valued in)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engine_service import hints
-from engine_service.hints.common import mean_and_error
+from engine_service.hints.common import difference_error, mean_and_error
 from engine_service.rules import Game, Phase, new_game
 
 DEALS = 8
@@ -48,22 +48,38 @@ CASES = {
 
 
 @pytest.mark.parametrize("name", CASES)
-def test_the_lead_error_is_that_of_the_best_two_options_difference_deal_by_deal(name):
+def test_an_options_error_behind_the_best_is_that_of_their_difference_deal_by_deal(name):
     variant, wanted = CASES[name]
     game, seat = _at(variant, wanted, name)
     question = hints.hint_question(game, seat)
     hint = hints.answer(question, seed=11, budget=None, min_samples=DEALS, max_samples=DEALS, threads=1)
-    best, second = hint.options[0].move, hint.options[1].move
-    differences = [a - b for a, b in zip(_deal_by_deal(question, best), _deal_by_deal(question, second))]
-    assert len(set(differences)) > 1  # the two options do not differ by the same in every deal
-    assert hint.lead_stderr == pytest.approx(mean_and_error(differences)[1], abs=1e-6)
-    assert hint.options[0].expected - hint.options[1].expected == pytest.approx(sum(differences) / DEALS)
+    best = _deal_by_deal(question, hint.options[0].move)
+    assert hint.options[0].behind_stderr == 0.0
+    for option in (hint.options[1], hint.options[-1]):
+        differences = [a - b for a, b in zip(best, _deal_by_deal(question, option.move))]
+        assert option.behind_stderr == pytest.approx(mean_and_error(differences)[1], abs=1e-6)
+        assert hint.options[0].expected - option.expected == pytest.approx(sum(differences) / DEALS)
+    assert len(set(differences)) > 1  # the options do not differ by the same in every deal
+    assert hint.lead_stderr == hint.options[1].behind_stderr
 
 
-def test_one_deal_leaves_the_lead_unknown_and_one_option_has_no_lead():
+def test_one_deal_leaves_the_errors_unknown_and_one_option_has_no_lead():
     game, seat = _at("belote", lambda g: g.phase is Phase.BIDDING, "one deal")
     one_deal = hints.answer(hints.hint_question(game, seat), seed=3, budget=None, min_samples=1, max_samples=1)
-    assert len(one_deal.options) == 2 and math.isinf(one_deal.lead_stderr)
+    assert len(one_deal.options) == 2 and all(math.isinf(option.behind_stderr) for option in one_deal.options)
     game, seat = _at("belote", lambda g: g.phase is Phase.PLAY and len(g.legal_moves(g.to_act()[0])) == 1, "forced")
     forced = hints.answer(hints.hint_question(game, seat), seed=3, budget=None, min_samples=4, max_samples=4)
-    assert len(forced.options) == 1 and forced.lead_stderr is None
+    assert len(forced.options) == 1 and forced.options[0].behind_stderr == 0.0 and forced.lead_stderr is None
+
+
+def test_the_difference_error_from_sums_equals_the_direct_one_and_is_zero_for_equal_options():
+    rng = random.Random(5)
+    for _ in range(200):
+        n = rng.randrange(2, 40)
+        first = [rng.choice((rng.randrange(-300, 300), rng.randrange(-300, 300) / 2)) for _ in range(n)]
+        second = [value - rng.randrange(0, 40) / 2 for value in first]
+        assert difference_error(first, second) == pytest.approx(
+            mean_and_error(a - b for a, b in zip(first, second))[1], rel=1e-9, abs=1e-9)
+        assert difference_error(first, list(first)) == 0.0
+        assert difference_error(first, [value + 7 for value in first]) == 0.0
+    assert math.isinf(difference_error([3], [1]))

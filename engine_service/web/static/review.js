@@ -133,7 +133,17 @@ class ReviewRun {
       ? ` <span class="dim">${t("review.real", { loss: num(decision.real.loss), unit: t(`unit.${decision.real.unit}`) })}</span>` : "";
     return `<li data-testid="review-error-line"><span class="glyph">${GLYPHS[decision.judgement]}</span> ` +
       `${this.context.moveLabel(decision.played || {})} · ${t("review.better")} ${this.context.moveLabel(best.move || {})} ` +
-      `<span class="loss">${t("review.loss", { loss: Number(known.loss || 0).toFixed(1), unit: escapeHtml(unit) })}</span>${real}</li>`;
+      `<span class="loss">${this.loss(known, unit)}</span>${real}</li>`;
+  }
+
+  // The loss with its margin of error (from the two options' difference deal by deal; none
+  // after a single deal).
+  loss(known, unit) {
+    const loss = Number(known.loss || 0).toFixed(1);
+    const error = Number(known.lossStderr ?? Infinity);
+    return Number.isFinite(error)
+      ? t("review.loss_error", { loss, error: error.toFixed(1), unit: escapeHtml(unit) })
+      : t("review.loss", { loss, unit: escapeHtml(unit) });
   }
 
   // The real deal's value before the first card and after each card, as a line.

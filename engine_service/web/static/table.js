@@ -580,17 +580,17 @@ export class Table {
     }).join("");
     panel.hidden = false;
     panel.renderedHtml = null;
-    // Whether the best option's lead over the second is within twice its margin of error,
-    // which the server measures on their difference deal by deal (infinite with one deal;
-    // two options equal in every deal lead by 0 ± 0: they cannot be told apart either).
+    // Whether the second option's shortfall behind the best is within twice its margin of
+    // error, which the server measures on their difference deal by deal (infinite with one
+    // deal; two options equal in every deal differ by 0 ± 0: they cannot be told apart either).
     const [first, second] = hint.options || [];
-    const leadError = hint.leadStderr === undefined ? NaN : Number(hint.leadStderr);
+    const leadError = second ? Number(second.behindStderr || 0) : NaN;
     const close = Boolean(first && second) &&
       Math.abs(Number(first.expected || 0) - Number(second.expected || 0)) <= 2 * leadError;
     panel.innerHTML = `<h2>${t("hint.title")}</h2><p class="unit">${escapeHtml(unit)}${escapeHtml(lower)} · ` +
       `${t("hint.samples", { n: num(hint.samples) })}</p>` +
       `<p class="legend" data-testid="hint-legend">${t(`hint.legend.${hint.unit}`)} ${t("hint.spread")}</p>` +
-      `<ol data-testid="hint-list" data-samples="${Number(hint.samples || 0)}" data-lead-stderr="${hint.leadStderr ?? ""}">${options}</ol>` +
+      `<ol data-testid="hint-list" data-samples="${Number(hint.samples || 0)}" data-lead-stderr="${second ? leadError : ""}">${options}</ol>` +
       (close ? `<p class="legend close" data-testid="hint-close">${t("hint.close")}</p>` : "");
   }
 

@@ -233,21 +233,23 @@ class GetHintRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., budget_ms: _Optional[int] = ..., seed: _Optional[int] = ..., max_samples: _Optional[int] = ...) -> None: ...
 
 class HintOption(_message.Message):
-    __slots__ = ("move", "expected", "stderr", "expected_deal_score", "deal_score_stderr")
+    __slots__ = ("move", "expected", "stderr", "expected_deal_score", "deal_score_stderr", "behind_stderr")
     MOVE_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_FIELD_NUMBER: _ClassVar[int]
     STDERR_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_DEAL_SCORE_FIELD_NUMBER: _ClassVar[int]
     DEAL_SCORE_STDERR_FIELD_NUMBER: _ClassVar[int]
+    BEHIND_STDERR_FIELD_NUMBER: _ClassVar[int]
     move: _game_pb2.Move
     expected: float
     stderr: float
     expected_deal_score: float
     deal_score_stderr: float
-    def __init__(self, move: _Optional[_Union[_game_pb2.Move, _Mapping]] = ..., expected: _Optional[float] = ..., stderr: _Optional[float] = ..., expected_deal_score: _Optional[float] = ..., deal_score_stderr: _Optional[float] = ...) -> None: ...
+    behind_stderr: float
+    def __init__(self, move: _Optional[_Union[_game_pb2.Move, _Mapping]] = ..., expected: _Optional[float] = ..., stderr: _Optional[float] = ..., expected_deal_score: _Optional[float] = ..., deal_score_stderr: _Optional[float] = ..., behind_stderr: _Optional[float] = ...) -> None: ...
 
 class Hint(_message.Message):
-    __slots__ = ("seat", "version", "unit", "options", "samples", "seed", "nodes", "lead_stderr")
+    __slots__ = ("seat", "version", "unit", "options", "samples", "seed", "nodes")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     UNIT_FIELD_NUMBER: _ClassVar[int]
@@ -255,7 +257,6 @@ class Hint(_message.Message):
     SAMPLES_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     NODES_FIELD_NUMBER: _ClassVar[int]
-    LEAD_STDERR_FIELD_NUMBER: _ClassVar[int]
     seat: int
     version: int
     unit: str
@@ -263,8 +264,7 @@ class Hint(_message.Message):
     samples: int
     seed: int
     nodes: int
-    lead_stderr: float
-    def __init__(self, seat: _Optional[int] = ..., version: _Optional[int] = ..., unit: _Optional[str] = ..., options: _Optional[_Iterable[_Union[HintOption, _Mapping]]] = ..., samples: _Optional[int] = ..., seed: _Optional[int] = ..., nodes: _Optional[int] = ..., lead_stderr: _Optional[float] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., version: _Optional[int] = ..., unit: _Optional[str] = ..., options: _Optional[_Iterable[_Union[HintOption, _Mapping]]] = ..., samples: _Optional[int] = ..., seed: _Optional[int] = ..., nodes: _Optional[int] = ...) -> None: ...
 
 class GetHintResponse(_message.Message):
     __slots__ = ("hint",)

@@ -24,19 +24,21 @@ JUDGEMENT_MISTAKE: Judgement
 JUDGEMENT_BLUNDER: Judgement
 
 class ReviewedOption(_message.Message):
-    __slots__ = ("move", "expected", "stderr", "expected_deal_score")
+    __slots__ = ("move", "expected", "stderr", "expected_deal_score", "behind_stderr")
     MOVE_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_FIELD_NUMBER: _ClassVar[int]
     STDERR_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_DEAL_SCORE_FIELD_NUMBER: _ClassVar[int]
+    BEHIND_STDERR_FIELD_NUMBER: _ClassVar[int]
     move: _game_pb2.Move
     expected: float
     stderr: float
     expected_deal_score: float
-    def __init__(self, move: _Optional[_Union[_game_pb2.Move, _Mapping]] = ..., expected: _Optional[float] = ..., stderr: _Optional[float] = ..., expected_deal_score: _Optional[float] = ...) -> None: ...
+    behind_stderr: float
+    def __init__(self, move: _Optional[_Union[_game_pb2.Move, _Mapping]] = ..., expected: _Optional[float] = ..., stderr: _Optional[float] = ..., expected_deal_score: _Optional[float] = ..., behind_stderr: _Optional[float] = ...) -> None: ...
 
 class KnownVerdict(_message.Message):
-    __slots__ = ("unit", "options", "deals", "loss", "judgement", "accuracy", "seed")
+    __slots__ = ("unit", "options", "deals", "loss", "judgement", "accuracy", "seed", "loss_stderr")
     UNIT_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     DEALS_FIELD_NUMBER: _ClassVar[int]
@@ -44,6 +46,7 @@ class KnownVerdict(_message.Message):
     JUDGEMENT_FIELD_NUMBER: _ClassVar[int]
     ACCURACY_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
+    LOSS_STDERR_FIELD_NUMBER: _ClassVar[int]
     unit: str
     options: _containers.RepeatedCompositeFieldContainer[ReviewedOption]
     deals: int
@@ -51,7 +54,8 @@ class KnownVerdict(_message.Message):
     judgement: Judgement
     accuracy: float
     seed: int
-    def __init__(self, unit: _Optional[str] = ..., options: _Optional[_Iterable[_Union[ReviewedOption, _Mapping]]] = ..., deals: _Optional[int] = ..., loss: _Optional[float] = ..., judgement: _Optional[_Union[Judgement, str]] = ..., accuracy: _Optional[float] = ..., seed: _Optional[int] = ...) -> None: ...
+    loss_stderr: float
+    def __init__(self, unit: _Optional[str] = ..., options: _Optional[_Iterable[_Union[ReviewedOption, _Mapping]]] = ..., deals: _Optional[int] = ..., loss: _Optional[float] = ..., judgement: _Optional[_Union[Judgement, str]] = ..., accuracy: _Optional[float] = ..., seed: _Optional[int] = ..., loss_stderr: _Optional[float] = ...) -> None: ...
 
 class RealCardValue(_message.Message):
     __slots__ = ("card", "value")

@@ -3,6 +3,7 @@ the view (the server's, so nothing the seat may not know), each returning rich t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -260,12 +261,13 @@ def hint(table: Viewpoint, answer: api.Hint, limit: int = 8) -> Text:
 
 
 def too_close(answer: api.Hint) -> bool:
-    """Whether the best option's lead over the second is within twice its standard error
-    (the server's, from their difference deal by deal; infinite after one deal; two options
-    equal in every deal lead by 0 ± 0, and cannot be told apart either)."""
-    if len(answer.options) < 2 or not answer.HasField("lead_stderr"):
+    """Whether the second option's shortfall behind the best is within twice its standard
+    error (the server's, from their difference deal by deal; infinite after one deal; two
+    options equal in every deal differ by 0 ± 0, and cannot be told apart either)."""
+    if len(answer.options) < 2:
         return False
-    return abs(answer.options[0].expected - answer.options[1].expected) <= 2 * answer.lead_stderr
+    first, second = answer.options[0], answer.options[1]
+    return abs(first.expected - second.expected) <= 2 * second.behind_stderr
 
 
 GLYPHS = {review_pb2.JUDGEMENT_INACCURACY: "?!", review_pb2.JUDGEMENT_MISTAKE: "?", review_pb2.JUDGEMENT_BLUNDER: "??"}
@@ -285,9 +287,10 @@ def review(table: Viewpoint, deal: int, seat: review_pb2.SeatReview,
         line = Text(f"{GLYPHS[decision.judgement]} ", style="bold red")
         line.append_text(table.move(decision.played)).append(" · " + words("review.better") + " ")
         line.append_text(table.move(best.move))
-        line.append(" " + words("review.loss", loss=f"{decision.known.loss:.1f}",
-                                      unit=words.shared(f"unit.{decision.known.unit}")),
-                    style="dim")
+        known, unit = decision.known, words.shared(f"unit.{decision.known.unit}")
+        loss = (words("review.loss_error", loss=f"{known.loss:.1f}", error=f"{known.loss_stderr:.1f}", unit=unit)
+                if math.isfinite(known.loss_stderr) else words("review.loss", loss=f"{known.loss:.1f}", unit=unit))
+        line.append(" " + loss, style="dim")
         lines.append(line)
     if not errors:
         lines.append(Text(words("review.clean")))
