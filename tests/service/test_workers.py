@@ -129,6 +129,8 @@ def test_a_held_address_is_refused_to_a_second_server(tmp_path):
             second = ServerProcess(tmp_path / "second.db", *args, listen=first.address)
             assert second.launch().started_or_exited() == 1
             assert second.log_records()[-1]["event"] == "address_unavailable"
+            # Nothing but JSON lines: gRPC's core says nothing of its own.
+            assert second.logs and all(line.startswith("{") for line in second.logs), second.logs
         # Every new connection still reaches the first server's workers, which know the game.
         for _ in range(8):
             with _own_connection(first.address) as client:
