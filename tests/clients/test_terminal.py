@@ -447,8 +447,26 @@ def test_without_a_terminal_it_refuses_in_one_line_before_making_a_table(server:
         run = subprocess.run([*COMMAND, "play", "hearts", "--server", server.address], stdin=subprocess.DEVNULL,
                              capture_output=True, text=True, timeout=TIMEOUT, env=_english())
         assert (run.returncode, run.stdout) == (2, "") and run.stderr.count("\n") == 1
-        assert run.stderr.startswith("cardgames: cardgames needs a terminal")
+        assert run.stderr.startswith("cardgames: it needs a terminal")
         assert len(client.list_games(page_size=1000).games) == before  # no table made for nobody
+
+
+def test_watch_into_a_pipe_writes_the_games_story_a_line_per_event_until_its_end(server: ServerProcess) -> None:
+    with Client(server.address) as client:
+        game = client.create_game("euchre3", {"deals": 1}, seed="watch-lines", table=table_options(
+            ["bot:random"] * 3, bot_delay_ms=0, deal_pause_ms=0))
+        run = subprocess.run([*COMMAND, "watch", game.game_id, "--server", server.address], stdin=subprocess.DEVNULL,
+                             capture_output=True, text=True, timeout=TIMEOUT, env=_english())
+        assert (run.returncode, run.stderr) == (0, ""), run.stderr
+        record = client.get_game_record(game.game_id)
+    lines = run.stdout.splitlines()
+    played = [line for line in lines if " plays " in line and " as trump" not in line]
+    cards = sum(1 for deal in record.deals for entry in deal.entries if entry.move.HasField("play"))
+    assert len(played) == cards >= 15  # a deal of five tricks (after any deal nobody took)
+    assert all(line.strip() and "\x1b" not in line for line in lines)  # words, no screen codes
+    unknown = subprocess.run([*COMMAND, "watch", "no-such-game", "--server", server.address],
+                             stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=TIMEOUT, env=_english())
+    assert unknown.returncode == 1 and unknown.stdout == "" and unknown.stderr.count("\n") == 1
 
 
 def test_a_server_address_that_is_not_the_grpc_port_is_named_so(tmp_path: Path) -> None:

@@ -7,11 +7,14 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 import grpc
-from cardgames_client import PLAYERS, CardgamesError
+from cardgames_client import PLAYERS, CardgamesError, Client
 
 from ..words import LANGUAGES, Words
+from .narrate import describe as describe_change
+from .render import Viewpoint
 from .session import DEFAULT_SERVER, Session, join, new_table, parse_link, spectate
 
 
@@ -87,9 +90,32 @@ def open_session(args: argparse.Namespace) -> Session:
     return spectate(args.server, parse_link(args.game).game_id)
 
 
+def watch_in_lines(address: str, game_id: str, lang: str, out: TextIO) -> None:
+    """A spectator's watch without a screen: the game's story so far, then each change as
+    it comes, a line per event, until the game ends."""
+    with Client(address) as client:
+        seen = Viewpoint.of(client.get_game(game_id), None, lang)
+        for item in client.watch(game_id, after_version=0):
+            if item.HasField("change"):
+                for line in describe_change(seen, item.change):
+                    print(line.plain, file=out, flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     words = Words(args.lang, "terminal")
+    if args.command == "watch" and not sys.stdout.isatty():  # into a file or a pipe: lines
+        try:
+            watch_in_lines(args.server, parse_link(args.game).game_id, args.lang, sys.stdout)
+        except ValueError as error:
+            print(f"cardgames: {error}", file=sys.stderr)
+            return 2
+        except CardgamesError as error:
+            print(f"cardgames: {describe(error, args.server, words)}", file=sys.stderr)
+            return 1
+        except KeyboardInterrupt:
+            return 130
+        return 0
     if not (sys.stdin.isatty() and sys.stdout.isatty()):  # before any table is made for nobody
         print(f"cardgames: {words('no_terminal')}", file=sys.stderr)
         return 2
