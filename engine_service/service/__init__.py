@@ -2,11 +2,5 @@
 watch fan-out (watching.py); storage (store/); protobuf conversion (convert.py,
 servicer.py, analysis_servicer.py); error mapping and logging (errors.py, interceptor.py,
 logs.py); the table runner (runner.py); the solver pools (solving.py); the browser API
-(web.py, web_admission.py); and the server itself (settings.py, server.py, workers.py)."""
-
-import os
-
-# Before anything imports grpc: its core writes its own lines to stderr, not JSON (a port
-# already taken, say, which the service logs itself); GRPC_VERBOSITY set by the operator
-# shows them again.
-os.environ.setdefault("GRPC_VERBOSITY", "NONE")
+(web.py, web_admission.py); and the server itself (settings.py, server.py, workers.py,
+entry.py: its command)."""

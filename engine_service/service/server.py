@@ -277,7 +277,3 @@ def main(argv: Sequence[str] | None = None) -> None:
     # Stopped cleanly: a late second SIGTERM (the supervisor forwarding one the process
     # group already received) must not turn a clean exit into a kill.
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-
-
-if __name__ == "__main__":
-    main()

@@ -113,7 +113,7 @@ def worker_command(settings: Settings, address: str, web_address: str = "") -> l
     worker = dataclasses.replace(settings, workers=1, address=address, web_address=web_address)
     # Not the database: a URL may hold a password, and a command line is public (ps); the
     # workers read it from their environment (worker_environment).
-    return [sys.executable, "-m", "engine_service.service.server",
+    return [sys.executable, "-m", "engine_service.service.entry",
             *(text for option in OPTIONS if option.field != "database"
               for text in (option.flag, str(getattr(worker, option.field))))]
 

@@ -28,6 +28,7 @@ from textual.pilot import Pilot
 
 from engine_service.rules import PlayerView, new_game, parse_move
 from engine_service.service import convert
+from tests.service.players import choose
 from tests.service.server_process import ServerProcess
 
 TIMEOUT = 120.0  # generous: the machine may be slow or busy; every wait ends as soon as its condition holds
@@ -467,6 +468,61 @@ def test_watch_into_a_pipe_writes_the_games_story_a_line_per_event_until_its_end
     unknown = subprocess.run([*COMMAND, "watch", "no-such-game", "--server", server.address],
                              stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=TIMEOUT, env=_english())
     assert unknown.returncode == 1 and unknown.stdout == "" and unknown.stderr.count("\n") == 1
+
+
+def test_watch_into_a_pipe_closed_by_its_reader_ends_quietly(server: ServerProcess) -> None:
+    """``cardgames watch GAME | head -1``: no traceback once the reader has gone."""
+    with Client(server.address) as client:
+        game = client.create_game("hearts", seed="watch-head", table=table_options(
+            ["reserved", "bot:random", "bot:random", "bot:random"], bot_delay_ms=0, deal_pause_ms=0))
+        watcher = subprocess.Popen([*COMMAND, "watch", game.game_id, "--server", server.address],
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True, env=_english())
+        try:
+            assert watcher.stdout is not None and watcher.stdout.readline().strip()  # the story so far
+            watcher.stdout.close()  # the reader goes away; the next change finds the pipe closed
+            rng = random.Random(3)
+            for _ in range(200):
+                if watcher.poll() is not None:
+                    break
+                view = client.get_game(game.game_id, 0, game.tokens[0])
+                if 0 in view.to_act:
+                    with contextlib.suppress(CardgamesError):  # the deal moved on meanwhile
+                        client.submit_move(game.game_id, 0, game.tokens[0], choose(view, rng))
+            assert watcher.wait(timeout=TIMEOUT) == 0
+            assert watcher.stderr is not None and watcher.stderr.read() == ""
+        finally:
+            watcher.kill()
+
+
+def test_watch_into_a_pipe_goes_on_after_the_server_restarts(tmp_path: Path) -> None:
+    """The server killed and started again on its address and database: the lines go on from
+    the last change told, none twice."""
+    first = ServerProcess(tmp_path / "games.db").start()
+    watcher = None
+    try:
+        with Client(first.address) as client:
+            game = client.create_game("hearts", seed="watch-restart", table=table_options(
+                ["reserved", "bot:random", "bot:random", "bot:random"], bot_delay_ms=0, deal_pause_ms=0))
+        watcher = subprocess.Popen([*COMMAND, "watch", game.game_id, "--server", first.address],
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True, env=_english())
+        assert watcher.stdout is not None and watcher.stdout.readline().strip()  # the deal, told
+        first.kill()
+        second = ServerProcess(tmp_path / "games.db", listen=first.address).start()
+        try:
+            with Client(second.address) as client:
+                view = client.get_game(game.game_id, 0, game.tokens[0])
+                client.submit_move(game.game_id, 0, game.tokens[0], choose(view, random.Random(1)))  # the pass
+            told = [watcher.stdout.readline() for _ in range(4)]  # the passes and the first cards, after it
+            assert all(line.strip() for line in told) and watcher.poll() is None, told
+        finally:
+            second.stop()
+    finally:
+        if watcher is not None:
+            watcher.kill()
+            watcher.wait()
+        first.stop()
 
 
 def test_a_server_address_that_is_not_the_grpc_port_is_named_so(tmp_path: Path) -> None:

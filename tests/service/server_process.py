@@ -20,7 +20,7 @@ NO_QUOTAS = {"CARDGAMES_CREATIONS_PER_MINUTE": "0", "CARDGAMES_OPEN_TABLES_PER_C
 
 
 class ServerProcess:
-    """``python -m engine_service.service.server`` on 127.0.0.1, port chosen by the OS.
+    """``python -m engine_service.service.entry`` on 127.0.0.1, port chosen by the OS.
 
     Its log (stderr) goes to a file beside the database, as in production, rather than
     through a pipe that this process would have to drain.
@@ -44,7 +44,7 @@ class ServerProcess:
 
     def launch(self) -> ServerProcess:
         """Starts the process without waiting for it to listen."""
-        command = [sys.executable, "-m", "engine_service.service.server", "--address", self.listen,
+        command = [sys.executable, "-m", "engine_service.service.entry", "--address", self.listen,
                    "--database", self.database, "--grace", "5", "--web-address", self.web_listen, *self.extra_args]
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(command, stderr=log, stdout=subprocess.DEVNULL,

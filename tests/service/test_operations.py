@@ -179,7 +179,7 @@ def test_a_flag_wins_over_its_variable_even_a_bad_one():
 
 
 def test_the_server_refuses_a_bad_variable_before_it_starts(tmp_path):
-    run = subprocess.run([sys.executable, "-m", "engine_service.service.server", "--database", str(tmp_path / "x.db")],
+    run = subprocess.run([sys.executable, "-m", "engine_service.service.entry", "--database", str(tmp_path / "x.db")],
                          capture_output=True, text=True, timeout=60,
                          env={**os.environ, "CARDGAMES_SYNC": "OFF"})
     assert run.returncode == 2
@@ -190,7 +190,7 @@ def test_the_server_refuses_a_bad_variable_before_it_starts(tmp_path):
 def test_a_server_whose_database_is_unreachable_stops_with_json_lines_only(tmp_path):
     """The driver's retries and the refusal are log lines like any other, and nothing else is
     written on the way out."""
-    run = subprocess.run([sys.executable, "-m", "engine_service.service.server", "--address", "127.0.0.1:0",
+    run = subprocess.run([sys.executable, "-m", "engine_service.service.entry", "--address", "127.0.0.1:0",
                           "--web-address", "", "--database", "postgresql://nobody:secret@127.0.0.1:1/none"],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1
@@ -204,7 +204,7 @@ def test_a_second_server_cannot_take_the_port(server, tmp_path):
     """Without --workers, a server does not share its port (no SO_REUSEPORT by mistake)."""
     port = server.address.rsplit(":", 1)[1]
     second = subprocess.run(
-        [sys.executable, "-m", "engine_service.service.server", "--address", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "engine_service.service.entry", "--address", f"127.0.0.1:{port}",
          "--database", str(tmp_path / "second.db")],
         capture_output=True, text=True, timeout=60,
     )
@@ -215,7 +215,7 @@ def test_a_second_server_cannot_take_the_port(server, tmp_path):
 
 def test_an_unusable_database_is_a_clean_startup_error(tmp_path):
     started = subprocess.run(
-        [sys.executable, "-m", "engine_service.service.server", "--address", "127.0.0.1:0", "--web-address", "",
+        [sys.executable, "-m", "engine_service.service.entry", "--address", "127.0.0.1:0", "--web-address", "",
          "--database", str(tmp_path / "missing" / "dir" / "games.db")],
         capture_output=True, text=True, timeout=60,
     )

@@ -140,7 +140,7 @@ class ReviewRun {
   // after a single deal).
   loss(known, unit) {
     const loss = Number(known.loss || 0).toFixed(1);
-    const error = Number(known.lossStderr ?? Infinity);
+    const error = Number(known.lossStderr ?? 0); // proto3 JSON leaves a 0 out
     return Number.isFinite(error)
       ? t("review.loss_error", { loss, error: error.toFixed(1), unit: escapeHtml(unit) })
       : t("review.loss", { loss, unit: escapeHtml(unit) });

@@ -22,10 +22,8 @@ from ..words import Words
 from . import render
 from .narrate import describe
 from .render import Viewpoint
-from .session import Session
+from .session import RETRIES, Session
 
-# Reconnections of the watch stream after the server went away, before giving up.
-RETRIES = 5
 LOG_LINES = 12
 # Time per decision of the review shown after each deal (the server's default is 200 ms).
 REVIEW_BUDGET_MS = 100

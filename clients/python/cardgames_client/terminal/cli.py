@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -15,7 +16,7 @@ from cardgames_client import PLAYERS, CardgamesError, Client
 from ..words import LANGUAGES, Words
 from .narrate import describe as describe_change
 from .render import Viewpoint
-from .session import DEFAULT_SERVER, Session, join, new_table, parse_link, spectate
+from .session import DEFAULT_SERVER, RETRIES, Session, join, new_table, parse_link, spectate
 
 
 def _default_lang() -> str:
@@ -90,15 +91,27 @@ def open_session(args: argparse.Namespace) -> Session:
     return spectate(args.server, parse_link(args.game).game_id)
 
 
-def watch_in_lines(address: str, game_id: str, lang: str, out: TextIO) -> None:
+def watch_in_lines(address: str, game_id: str, lang: str, out: TextIO, retries: int = RETRIES) -> None:
     """A spectator's watch without a screen: the game's story so far, then each change as
-    it comes, a line per event, until the game ends."""
+    it comes, a line per event, until the game ends. A server out of reach for a while
+    (a restart) is asked again, from the last change told, up to ``retries`` times in a row."""
     with Client(address) as client:
         seen = Viewpoint.of(client.get_game(game_id), None, lang)
-        for item in client.watch(game_id, after_version=0):
-            if item.HasField("change"):
-                for line in describe_change(seen, item.change):
-                    print(line.plain, file=out, flush=True)
+        after, failures = 0, 0
+        while True:
+            try:
+                for item in client.watch(game_id, after_version=after):
+                    failures = 0
+                    if item.HasField("change"):
+                        after = item.change.version
+                        for line in describe_change(seen, item.change):
+                            print(line.plain, file=out, flush=True)
+                return
+            except CardgamesError as error:
+                if error.code != grpc.StatusCode.UNAVAILABLE or failures >= retries:
+                    raise
+                failures += 1
+                time.sleep(failures)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -115,6 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         except KeyboardInterrupt:
             return 130
+        except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nor at exit
         return 0
     if not (sys.stdin.isatty() and sys.stdout.isatty()):  # before any table is made for nobody
         print(f"cardgames: {words('no_terminal')}", file=sys.stderr)

@@ -12,6 +12,8 @@ from cardgames_client import PLAYERS, Client, table_options
 DEFAULT_SERVER = "127.0.0.1:50051"
 # Unary calls before the screen opens; a server that does not answer is an error, not a hang.
 SETUP_TIMEOUT = 15.0
+# Reconnections of the watch stream after the server went away, before giving up.
+RETRIES = 5
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,128}")
 
 
