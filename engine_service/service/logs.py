@@ -108,17 +108,20 @@ def access(**event: Any) -> None:
 
 
 class _Bridge(logging.Handler):
-    """A library's standard-library log records as the server's JSON lines."""
+    """A library's standard-library log records as the server's JSON lines: the message cut
+    short where the library's messages are known to hold no card (``with_message``)."""
 
-    def __init__(self, event: str) -> None:
+    def __init__(self, event: str, *, with_message: bool = True) -> None:
         super().__init__(logging.WARNING)
         self.event = event
+        self.with_message = with_message
 
     def emit(self, record: logging.LogRecord) -> None:
         # The exception's type and where it was raised, not its message: a message may hold a card.
         error = record.exc_info[1] if record.exc_info else None
         where = traceback.extract_tb(error.__traceback__)[-1] if error is not None and error.__traceback__ else None
-        get_logger().warning(self.event, detail=record.getMessage()[:200],
+        get_logger().warning(self.event, detail=record.getMessage()[:200] if self.with_message else None,
+                             logger=record.name, severity=record.levelname.lower(),
                              error_type=type(error).__name__ if error is not None else None,
                              raised_at=f"{where.filename}:{where.lineno}" if where is not None else None)
 
@@ -129,6 +132,16 @@ def bridge(names: tuple[str, ...], event: str) -> None:
     for name in names:
         logger = logging.getLogger(name)
         logger.handlers, logger.propagate = [_Bridge(event)], False
+
+
+def bridge_the_rest() -> None:
+    """Every other standard-library logger's warnings (asyncio's, grpc's, Python's own
+    warnings) as JSON lines of "library_log": who logged, and the exception's type and place,
+    but no message (whose words nobody here chose), instead of plain text on stderr."""
+    logging.captureWarnings(True)
+    root = logging.getLogger()
+    root.handlers = [_Bridge("library_log", with_message=False)]
+    root.setLevel(logging.WARNING)
 
 
 def get_logger() -> structlog.typing.FilteringBoundLogger:

@@ -269,6 +269,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     settings = parse_settings(argv)
     static: dict[str, Any] = {"worker": os.getpid()} if workers.is_worker() else {}
     logs.configure(settings.log_level, **static)
+    logs.bridge_the_rest()
     if settings.workers > 1:
         sys.exit(workers.supervise(settings))
     tune_gc()
