@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import math
 import random
 import statistics
 import time
@@ -127,10 +126,11 @@ def report(args: argparse.Namespace) -> None:
             times, samples, leads = measure(variant, wanted, args.hints, args.budget_ms / 1000, args.seed)
             # Settled: the best option leads the second by more than twice the lead's error
             # (two options equal in every deal, 0 ± 0, are not).
-            settled = sum(lead > 2 * error for lead, error in leads) / len(leads) if leads else math.nan
-            error = statistics.median(error for _, error in leads) if leads else math.nan
+            # (a single legal option everywhere, as hearts' first lead: no lead to measure)
+            settled = f"{sum(lead > 2 * error for lead, error in leads) / len(leads):.0%}" if leads else "-"
+            error = f"{statistics.median(error for _, error in leads):.2f}" if leads else "-"
             print(f"{variant:9} {name:11} {percentile(times, .5) * 1e3:8.0f} {percentile(times, .95) * 1e3:8.0f} "
-                  f"{max(times) * 1e3:8.0f} {statistics.median(samples):9.0f} {error:12.2f} {settled:7.0%}")
+                  f"{max(times) * 1e3:8.0f} {statistics.median(samples):9.0f} {error:>12} {settled:>7}")
 
 
 if __name__ == "__main__":
