@@ -470,14 +470,17 @@ def test_watch_into_a_pipe_writes_the_games_story_a_line_per_event_until_its_end
     assert unknown.returncode == 1 and unknown.stdout == "" and unknown.stderr.count("\n") == 1
 
 
+def _watching_into_a_pipe(game_id: str, address: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([*COMMAND, "watch", game_id, "--server", address], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_english())
+
+
 def test_watch_into_a_pipe_closed_by_its_reader_ends_quietly(server: ServerProcess) -> None:
     """``cardgames watch GAME | head -1``: no traceback once the reader has gone."""
     with Client(server.address) as client:
         game = client.create_game("hearts", seed="watch-head", table=table_options(
             ["reserved", "bot:random", "bot:random", "bot:random"], bot_delay_ms=0, deal_pause_ms=0))
-        watcher = subprocess.Popen([*COMMAND, "watch", game.game_id, "--server", server.address],
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   text=True, env=_english())
+        watcher = _watching_into_a_pipe(game.game_id, server.address)
         try:
             assert watcher.stdout is not None and watcher.stdout.readline().strip()  # the story so far
             watcher.stdout.close()  # the reader goes away; the next change finds the pipe closed
@@ -504,9 +507,7 @@ def test_watch_into_a_pipe_goes_on_after_the_server_restarts(tmp_path: Path) -> 
         with Client(first.address) as client:
             game = client.create_game("hearts", seed="watch-restart", table=table_options(
                 ["reserved", "bot:random", "bot:random", "bot:random"], bot_delay_ms=0, deal_pause_ms=0))
-        watcher = subprocess.Popen([*COMMAND, "watch", game.game_id, "--server", first.address],
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   text=True, env=_english())
+        watcher = _watching_into_a_pipe(game.game_id, first.address)
         assert watcher.stdout is not None and watcher.stdout.readline().strip()  # the deal, told
         first.kill()
         second = ServerProcess(tmp_path / "games.db", listen=first.address).start()

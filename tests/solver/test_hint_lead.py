@@ -10,22 +10,14 @@ import pytest
 
 from engine_service import hints
 from engine_service.hints.common import difference_error, mean_and_error
-from engine_service.rules import Game, Phase, new_game
+from engine_service.rules import Game, Phase
+from tests.solver.test_decision_hints import reach
 
 DEALS = 8
 
 
 def _at(variant: str, wanted, seed: str) -> tuple[Game, int]:
-    rng = random.Random(seed)
-    for attempt in range(50):
-        game = new_game(variant, seed=f"{seed}-{attempt}")
-        while game.phase is not Phase.DEAL_OVER:
-            seat = game.to_act()[0]
-            if wanted(game):
-                return game, seat
-            moves = game.legal_moves(seat)
-            game.push(seat, moves[0] if game.phase is Phase.BIDDING and rng.random() < 0.6 else rng.choice(moves))
-    raise AssertionError("not reached")
+    return reach(variant, seed, wanted, random.Random(seed))
 
 
 def _deal_by_deal(question, move: str) -> list[float]:

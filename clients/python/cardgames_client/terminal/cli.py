@@ -114,18 +114,24 @@ def watch_in_lines(address: str, game_id: str, lang: str, out: TextIO, retries: 
                 time.sleep(failures)
 
 
+def _refused(error: ValueError | CardgamesError, address: str, words: Words) -> int:
+    """A failure outside the screen in one line on stderr, and the exit code: 2 for what the
+    command line said (a link that names no game...), 1 for the server's answer."""
+    if isinstance(error, ValueError):
+        print(f"cardgames: {error}", file=sys.stderr)
+        return 2
+    print(f"cardgames: {describe(error, address, words)}", file=sys.stderr)
+    return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     words = Words(args.lang, "terminal")
     if args.command == "watch" and not sys.stdout.isatty():  # into a file or a pipe: lines
         try:
             watch_in_lines(args.server, parse_link(args.game).game_id, args.lang, sys.stdout)
-        except ValueError as error:
-            print(f"cardgames: {error}", file=sys.stderr)
-            return 2
-        except CardgamesError as error:
-            print(f"cardgames: {describe(error, args.server, words)}", file=sys.stderr)
-            return 1
+        except (ValueError, CardgamesError) as error:
+            return _refused(error, args.server, words)
         except KeyboardInterrupt:
             return 130
         except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
@@ -136,12 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         session = open_session(args)
-    except ValueError as error:
-        print(f"cardgames: {error}", file=sys.stderr)
-        return 2
-    except CardgamesError as error:
-        print(f"cardgames: {describe(error, args.server, words)}", file=sys.stderr)
-        return 1
+    except (ValueError, CardgamesError) as error:
+        return _refused(error, args.server, words)
     from .app import CardgamesApp  # the screen's modules load only once there is a game to show
 
     app = CardgamesApp(session, lang=args.lang, hint_budget_ms=getattr(args, "hint_budget", 0))
