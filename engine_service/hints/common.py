@@ -186,12 +186,12 @@ def sample_placements(
     return solver.sample_placements(variant, unseen, holders, seed, count)
 
 
-def column_stats(rows: Sequence[Sequence[int]]) -> list[tuple[float, float]]:
-    """For each column of integer rows (a value per option, a row per deal), its mean and the
-    mean's standard error (infinite with one row): sums of integers, exact and quick where a
-    hint has hundreds of options and deals."""
+def column_stats(columns: Iterable[Sequence[int]]) -> list[tuple[float, float]]:
+    """For each column of integers (an option's values, one per deal), its mean and the
+    mean's standard error (infinite with one value): sums of integers, exact and quick where
+    a hint has hundreds of options and deals."""
     stats = []
-    for column in zip(*rows):
+    for column in columns:
         n, total, squares = len(column), sum(column), sum(map(operator.mul, column, column))
         if n < 2:
             stats.append((float(total), math.inf))

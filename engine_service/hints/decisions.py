@@ -282,8 +282,9 @@ class _Outcomes:
         if game is None:
             return None
         position = format_position(game.deck, game.position())
-        line = self._set_lines[position] if position in self._set_lines else self._set_line(game, position)
-        self._set_lines[position] = line
+        if position not in self._set_lines:
+            self._set_lines[position] = self._set_line(game, position)
+        line = self._set_lines[position]
         if line is None:
             value, line = self._solved(game, position)
             scores = game.scores_from_value(value)

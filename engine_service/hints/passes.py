@@ -55,12 +55,12 @@ def answer_passes(
         *sampling.extension_args(), stop=sampling.stop,
     )
     per_deal = evaluation.values
-    options = []
-    for cards, (mean, error) in zip(evaluation.choices, column_stats(per_deal)):
-        options.append(HintOption("give:" + " ".join(cards), mean, error, mean, error))
-    columns = dict(zip((option.move for option in options), zip(*per_deal, strict=True)))
+    columns = list(zip(*per_deal, strict=True))  # each choice's values, deal by deal
+    options = [HintOption("give:" + " ".join(cards), mean, error, mean, error)
+               for cards, (mean, error) in zip(evaluation.choices, column_stats(columns))]
+    by_move = dict(zip((option.move for option in options), columns))
     options.sort(key=lambda option: (option.expected, option.move))
-    return Hint(question.seat, question.version, UNIT, behind_the_best(options, columns.__getitem__), len(per_deal),
+    return Hint(question.seat, question.version, UNIT, behind_the_best(options, by_move.__getitem__), len(per_deal),
                 sampling.seed, 0)
 
 
