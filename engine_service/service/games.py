@@ -664,8 +664,7 @@ def _refuse_full_event_table(table: Table, seat: int | None, code: str | None) -
             raise RuleViolation(Reason.SEAT_NOT_OPEN, f"seat {seat} is not open")
         raise RuleViolation(Reason.SEAT_TAKEN, f"seat {seat} is already taken")
     if code is not None:
-        if not any(spec.invitation_hash == token_hash(code) for spec in table.spec.seats):
-            raise PermissionDenied("this invitation code opens no seat of this game", reason=Reason.INVALID_INVITATION)
+        _invited(table, code)
         raise RuleViolation(Reason.SEAT_TAKEN, "the invited seat is already taken")
     raise RuleViolation(Reason.NO_OPEN_SEAT, "no seat of this game is open to anyone")
 
@@ -678,16 +677,21 @@ def _seat_to_claim(table: Table, seat: int | None, code: str | None) -> int:
         return seat
     if table.is_over():
         raise RuleViolation(Reason.GAME_OVER, "the game is over")
-    seats = table.spec.seats
     if code is not None:
-        invited = [index for index, spec in enumerate(seats) if spec.invitation_hash == token_hash(code)]
-        if not invited:
-            raise PermissionDenied("this invitation code opens no seat of this game", reason=Reason.INVALID_INVITATION)
+        invited = _invited(table, code)
         return next((index for index in invited if not table.is_taken(index)), invited[0])
-    free = [index for index, spec in enumerate(seats) if spec.is_public and not table.is_taken(index)]
+    free = [index for index, spec in enumerate(table.spec.seats) if spec.is_public and not table.is_taken(index)]
     if not free:
         raise RuleViolation(Reason.NO_OPEN_SEAT, "no seat of this game is open to anyone")
     return free[0]
+
+
+def _invited(table: Table, code: str) -> list[int]:
+    """The seats ``code`` invites to; refused if none."""
+    invited = [index for index, spec in enumerate(table.spec.seats) if spec.invitation_hash == token_hash(code)]
+    if not invited:
+        raise PermissionDenied("this invitation code opens no seat of this game", reason=Reason.INVALID_INVITATION)
+    return invited
 
 
 def _with_invitations(spec: TableSpec, codes: Mapping[int, str]) -> TableSpec:
