@@ -51,7 +51,7 @@ from .errors import (
     Unauthenticated,
     VersionConflict,
 )
-from .games import MAX_SEED, Created, GameService
+from .games import Created, GameService, check_seed
 from .store import EventRow
 
 OVER = (Status.FINISHED, Status.ABANDONED)
@@ -136,8 +136,7 @@ class EventService:
         count = _deal_count(deals, given, cls)
         if not 1 <= len(tables) <= MAX_TABLES:
             raise InvalidInput(f"an event has 1..{MAX_TABLES} tables", reason=Reason.INVALID_OPTION, field="tables")
-        if seed is not None and not (len(seed) <= MAX_SEED and seed.isprintable()):
-            raise InvalidInput(f"seed must be at most {MAX_SEED} printable characters", field="seed")
+        check_seed(seed)
         dealing = _Dealing(variant, {**options, "deals": count}, seed or secrets.token_hex(32), not seed and not given,
                            tuple(given), rated)
         try:

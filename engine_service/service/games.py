@@ -171,9 +171,7 @@ class GameService:
         ``creator`` (the caller's key) is held to its quotas. ``secret_seed``: the server drew
         ``seed`` (an event's, shared by its tables); ``quotas_checked``: the caller's quotas were
         checked for this creation already (an event's tables, counted together)."""
-        if seed is not None and not (len(seed) <= MAX_SEED and seed.isprintable()):
-            # It is stored with the game and replayed from: a bound, as for request ids.
-            raise InvalidInput(f"seed must be at most {MAX_SEED} printable characters", field="seed")
+        check_seed(seed)
         # An empty seed is no seed (what a client sends for an unset string): a secret one is drawn.
         game_seed = seed or secrets.token_hex(32)
         event = table.event if table is not None else None
@@ -653,6 +651,13 @@ def rematch_token(old_token: str, rematch_id: str) -> str:
     """A player's token in a rematch: a function of his token of the finished game."""
     digest = hashlib.sha256(f"rematch-token:{rematch_id}:{old_token}".encode()).digest()[:24]
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def check_seed(seed: str | None) -> None:
+    """A seed given by a caller: stored with the game and replayed from, so bounded, as
+    request ids are."""
+    if seed is not None and not (len(seed) <= MAX_SEED and seed.isprintable()):
+        raise InvalidInput(f"seed must be at most {MAX_SEED} printable characters", field="seed")
 
 
 def _refuse_full_event_table(table: Table, seat: int | None, code: str | None) -> None:
